@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ActionHub",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "actionhub", targets: ["actionhub"])
+    ],
+    targets: [
+        // C libraries, bound as system libraries. Only the wrapper module right above each touches C types.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // A strict JSON value, parser and writer: no Foundation, shared by every layer.
+        .target(name: "JSON"),
+        // The domain: routes, validation, handlers, the store contract. Knows nothing of HTTP or SQL.
+        .target(name: "ActionHub", dependencies: ["JSON"]),
+        // The SQLite wrapper: connections, statements, errors. The only module that imports CSQLite.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // The ResponseStore on SQLite: schema, migrations, queries.
+        .target(name: "SQLiteStore", dependencies: ["ActionHub", "SQLite"]),
+        // The libmicrohttpd wrapper: server, request, response, router. The only module that imports CMicroHTTPD.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
+        .target(name: "HTTPClient"),
+        // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
+        .target(name: "API", dependencies: ["ActionHub", "HTTPServer", "JSON"]),
+        // Fixture files and the runner that replays them against a live server.
+        .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
+        .executableTarget(
+            name: "actionhub",
+            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON"]),
+
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SQLite", "ActionHub", "JSON"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
+        .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "HTTPServer", "JSON"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON"]),
+    ]
+)

@@ -1,0 +1,103 @@
+import ActionHub
+import HTTPServer
+import JSON
+
+/// An RFC 9457 problem document, the body of every error answer.
+public struct Problem: Sendable, Equatable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    public var errors: [FieldError]
+    public var headers: [(name: String, value: String)]
+
+    public init(
+        type: String, title: String, status: Int, detail: String, errors: [FieldError] = [],
+        headers: [(name: String, value: String)] = []
+    ) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.errors = errors
+        self.headers = headers
+    }
+
+    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+        lhs.type == rhs.type && lhs.status == rhs.status && lhs.detail == rhs.detail && lhs.errors == rhs.errors
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = [
+            "type": .string(type), "title": .string(title), "status": JSONValue(status), "detail": .string(detail),
+        ]
+        if !errors.isEmpty {
+            object["errors"] = .array(
+                errors.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
+        }
+        return .object(object)
+    }
+
+    public var response: HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/problem+json")] + headers,
+            body: Array(json.serialized().utf8))
+    }
+}
+
+extension Problem {
+    static let typePrefix = "urn:actionhub:problem:"
+
+    static func validation(_ errors: [FieldError]) -> Problem {
+        let fields = errors.map(\.field).joined(separator: ", ")
+        return Problem(
+            type: typePrefix + "validation", title: "The request does not fit the route", status: 422,
+            detail: "Invalid fields: \(fields).", errors: errors)
+    }
+
+    static func malformedJSON(_ detail: String) -> Problem {
+        Problem(
+            type: typePrefix + "malformed-json", title: "The body is not valid JSON", status: 400,
+            detail: "The body is not valid UTF-8 JSON: \(detail).")
+    }
+
+    static func unsupportedMediaType(_ contentType: String?) -> Problem {
+        Problem(
+            type: typePrefix + "unsupported-media-type", title: "Unsupported media type", status: 415,
+            detail: "Send the body as application/json; got \(contentType.map { "\"\($0)\"" } ?? "no Content-Type").",
+            errors: [FieldError(field: "Content-Type", message: "must be application/json")])
+    }
+
+    static func bodyTooLarge(limit: Int) -> Problem {
+        Problem(
+            type: typePrefix + "payload-too-large", title: "The body is too large", status: 413,
+            detail: "Request bodies are limited to \(limit) bytes.")
+    }
+
+    static func conflict(id: String) -> Problem {
+        Problem(
+            type: typePrefix + "id-conflict", title: "The response id is already used", status: 409,
+            detail: "Response \(id) is stored with other content; a retry must repeat the original request exactly.",
+            errors: [FieldError(field: "id", message: "already used for a different response")])
+    }
+
+    static func notFound(_ detail: String) -> Problem {
+        Problem(type: typePrefix + "not-found", title: "Not found", status: 404, detail: detail)
+    }
+
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
+        Problem(
+            type: typePrefix + "method-not-allowed", title: "Method not allowed", status: 405,
+            detail: "\(method) is not allowed here; use \(allowed.joined(separator: " or ")).",
+            headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    static let storageUnavailable = Problem(
+        type: typePrefix + "storage-unavailable", title: "Storage unavailable", status: 503,
+        detail: "The event could not be stored and was not accepted; retry with the same id.",
+        headers: [("Retry-After", "1")])
+
+    static let internalError = Problem(
+        type: typePrefix + "internal", title: "Internal error", status: 500,
+        detail: "The server failed to answer; nothing was accepted.")
+}

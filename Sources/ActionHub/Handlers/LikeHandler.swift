@@ -1,0 +1,21 @@
+import JSON
+
+/// Records that the user likes the post; a second like by the same user changes nothing.
+public struct LikeHandler: ActionHandler {
+    public init() {}
+
+    public var name: String { "like" }
+
+    public func check(_ action: ActionRoute, in category: CategoryRoute) -> [FieldError] {
+        requirePostId(in: category)
+    }
+
+    public func handle(_ event: ActionEvent, effects: any ActionEffects) throws -> JSONObject {
+        guard let postId = event.postId else {
+            preconditionFailure("like reached its handler without postId")
+        }
+        let change = try effects.addLike(
+            Like(postId: postId, userId: event.userId, responseId: event.id, likedAt: event.receivedAt))
+        return ["liked": .bool(true), "alreadyLiked": .bool(!change.added), "likeCount": JSONValue(change.likeCount)]
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import JSON
+
+/// The use case behind `POST /v1/responses`: validate against the routes, run the route's handler,
+/// store event and outcome exactly once, and give back the answer.
+public struct ResponseService: Sendable {
+    public let routes: RouteTable
+    public let handlers: HandlerRegistry
+    public let store: any ResponseStore
+    private let validator: ResponseValidator
+    private let now: @Sendable () -> Date
+
+    public init(
+        routes: RouteTable, handlers: HandlerRegistry = .standard, store: any ResponseStore,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.routes = routes
+        self.handlers = handlers
+        self.store = store
+        self.validator = ResponseValidator(routes: routes)
+        self.now = now
+    }
+
+    public enum Submission: Sendable, Equatable {
+        /// Stored now; the answer body.
+        case created(String)
+        /// A retry of a stored response; the answer body as first stored.
+        case replayed(String)
+    }
+
+    /// Throws `ValidationFailure` for a request that does not fit its route, `ResponseConflict`
+    /// for a known id with other content, and the store's errors when it cannot commit.
+    public func submit(_ body: JSONValue) throws -> Submission {
+        let event = try validator.validate(body, receivedAt: Timestamp.format(now()))
+        guard let handler = handlers.handler(named: event.action.handler) else {
+            // RouteLoader only accepts routes whose handler is registered.
+            preconditionFailure("route names unregistered handler \(event.action.handler)")
+        }
+        let key = NewResponse(
+            id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
+            fingerprint: event.fingerprint)
+        let recorded = try store.record(key) { effects in
+            let result = try handler.handle(event, effects: effects)
+            return Self.answer(for: event, result: result).serialized()
+        }
+        switch recorded {
+        case .created(let answer): return .created(answer)
+        case .replayed(let answer): return .replayed(answer)
+        case .conflict: throw ResponseConflict(id: event.id)
+        }
+    }
+
+    /// The body of a `201`, stored with the event and given again for retries and history.
+    static func answer(for event: ActionEvent, result: JSONObject) -> JSONValue {
+        var answer: JSONObject = [
+            "id": .string(event.id),
+            "actionIdentifier": .string(event.actionIdentifier),
+            "category": .string(event.category.identifier),
+            "handler": .string(event.action.handler),
+            "userId": .string(event.userId),
+        ]
+        answer["postId"] = JSONValue(event.postId)
+        answer["receivedAt"] = .string(event.receivedAt)
+        answer["result"] = .object(result)
+        return .object(answer)
+    }
+}

@@ -1,0 +1,17 @@
+import JSON
+
+/// One `UNNotificationCategory` as declared in a file of `routes/`.
+public struct CategoryRoute: Sendable, Equatable {
+    public var identifier: String
+    public var options: [CategoryOption]
+    /// userInfo keys every push of this category carries, and every response must bring back.
+    public var requiredUserInfo: [String]
+    public var actions: [ActionRoute]
+    /// The file's document as loaded, served by `GET /v1/categories`.
+    public var document: JSONObject
+    public var sourceFile: String
+
+    public func action(_ identifier: String) -> ActionRoute? {
+        actions.first { $0.identifier == identifier }
+    }
+}

@@ -1,0 +1,15 @@
+/// Every category the service accepts responses for, by identifier.
+public struct RouteTable: Sendable {
+    /// In identifier order, so listings are stable.
+    public let categories: [CategoryRoute]
+    private let byIdentifier: [String: CategoryRoute]
+
+    public init(categories: [CategoryRoute]) {
+        self.categories = categories.sorted { $0.identifier < $1.identifier }
+        byIdentifier = Dictionary(categories.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func category(_ identifier: String) -> CategoryRoute? {
+        byIdentifier[identifier]
+    }
+}

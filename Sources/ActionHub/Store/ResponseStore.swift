@@ -1,0 +1,18 @@
+/// Durable storage of response events, their effects and answers.
+///
+/// `record` is the only write: it runs `perform` inside one transaction with the event, and returns
+/// only after that transaction is durable, so an answer built from its result is never ahead of
+/// the disk.
+public protocol ResponseStore: Sendable {
+    /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
+    /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
+    /// is not called.
+    func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws -> RecordResult
+
+    /// The stored answer body for a response id.
+    func response(id: String) throws -> String?
+    func likes(postId: String, page: PageRequest) throws -> PostLikes
+    func replies(postId: String, page: PageRequest) throws -> PostReplies
+    /// The user's stored answer bodies, newest first.
+    func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
+}

@@ -1,0 +1,24 @@
+/// Answers requests. Called on the server's worker threads, concurrently: it must be thread-safe,
+/// and a call that blocks holds one worker for as long.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// The answer to a request the server refused before it was complete (e.g. a body over the cap).
+    func respond(to failure: HTTPRequestFailure, request: HTTPRequest) -> HTTPResponse
+}
+
+extension HTTPResponder {
+    public func respond(to failure: HTTPRequestFailure, request: HTTPRequest) -> HTTPResponse {
+        switch failure {
+        case .bodyTooLarge(let limit):
+            HTTPResponse(
+                status: 413, headers: [("Content-Type", "text/plain")],
+                body: Array("request body over \(limit) bytes\n".utf8))
+        }
+    }
+}
+
+/// Why the server refused a request before handing it to the responder.
+public enum HTTPRequestFailure: Sendable, Equatable {
+    /// The body is, or announced to be, longer than the configured cap (bytes).
+    case bodyTooLarge(limit: Int)
+}

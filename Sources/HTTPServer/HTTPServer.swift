@@ -1,0 +1,212 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: a pool of worker threads, each polling its connections
+/// with epoll, handing complete requests to one `HTTPResponder`.
+///
+/// It starts listening in `init` and answers until `stop`.
+public final class HTTPServer: Sendable {
+    /// The daemon pointer; libmicrohttpd's quiesce and stop calls may come from any thread.
+    private struct Daemon: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    public let configuration: HTTPServerConfiguration
+    /// The port it listens on, also when the configuration asked for 0.
+    public let port: Int
+    let responder: any HTTPResponder
+    private let daemon = Mutex<Daemon?>(nil)
+    /// Requests begun and not yet completed (answered and sent, or their connection gone).
+    private let inFlight = Atomic<Int>(0)
+    private let draining = Atomic<Bool>(false)
+
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) throws(HTTPServerError) {
+        self.configuration = configuration
+        self.responder = responder
+        let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        port = socket.port
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.THREAD_POOL_SIZE, value: max(1, configuration.threadCount), ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.CONNECTION_TIMEOUT, value: configuration.connectionTimeoutSeconds, ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.PER_IP_CONNECTION_LIMIT, value: configuration.perAddressConnectionLimit,
+                ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryBytes, ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
+                ptr_value: context),
+            // Paths and query values arrive still percent-encoded, so an encoded "/" stays inside
+            // its path segment; the router and `queryParameters` decode them.
+            MHD_OptionItem(
+                option: MHD_OPTION.UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscaped, to: Int.self), ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil),
+        ]
+        let flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        let started = options.withUnsafeMutableBufferPointer {
+            actionhub_mhd_start_daemon(UInt32(flags), accessHandler, context, $0.baseAddress)
+        }
+        guard let started else {
+            close(socket.descriptor)
+            throw HTTPServerError(operation: "MHD_start_daemon", code: 0, message: "libmicrohttpd did not start")
+        }
+        daemon.withLock { $0 = Daemon(pointer: started) }
+    }
+
+    deinit {
+        stop(gracePeriod: .zero)
+    }
+
+    /// Stops listening at once, lets requests in flight finish (for up to `gracePeriod`), then
+    /// closes every connection. Responses sent while draining carry `Connection: close`.
+    public func stop(gracePeriod: Duration = .seconds(10)) {
+        let taken = daemon.withLock { current -> Daemon? in
+            defer { current = nil }
+            return current
+        }
+        guard let taken else { return }
+        draining.store(true, ordering: .sequentiallyConsistent)
+        let listening = MHD_quiesce_daemon(taken.pointer)
+        if listening >= 0 { close(listening) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: gracePeriod)
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0 && clock.now < deadline {
+            usleep(2_000)
+        }
+        MHD_stop_daemon(taken.pointer)
+    }
+
+    /// One call of libmicrohttpd's access handler: first with the headers, then once per body
+    /// chunk, then a final time with no data, when the request is complete.
+    fileprivate func handle(
+        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let existing = requestContext.pointee else {
+            inFlight.add(1, ordering: .sequentiallyConsistent)
+            let state = RequestState(request: readHead(connection: connection, url: url, method: method))
+            requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+            if let length = state.request.header("Content-Length").flatMap({ Int($0) }),
+                length > configuration.maximumBodyBytes
+            {
+                return refuse(
+                    .bodyTooLarge(limit: configuration.maximumBodyBytes), state: state, connection: connection)
+            }
+            return MHD_Result.YES
+        }
+        let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+        let size = uploadSize.pointee
+        if size > 0 {
+            // Consuming every chunk keeps libmicrohttpd reading; a refused body is dropped unread.
+            uploadSize.pointee = 0
+            guard !state.answered, let uploadData else { return MHD_Result.YES }
+            guard state.request.body.count + size <= configuration.maximumBodyBytes else {
+                state.request.body = []
+                return refuse(
+                    .bodyTooLarge(limit: configuration.maximumBodyBytes), state: state, connection: connection)
+            }
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                state.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+            }
+            return MHD_Result.YES
+        }
+        guard !state.answered else { return MHD_Result.YES }
+        return queue(responder.respond(to: state.request), state: state, connection: connection)
+    }
+
+    fileprivate func completed(requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        guard let existing = requestContext.pointee else { return }
+        Unmanaged<RequestState>.fromOpaque(existing).release()
+        requestContext.pointee = nil
+        inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    private func refuse(_ failure: HTTPRequestFailure, state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        queue(responder.respond(to: failure, request: state.request), state: state, connection: connection)
+    }
+
+    private func queue(_ response: HTTPResponse, state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        state.answered = true
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return MHD_Result.NO }
+        defer { MHD_destroy_response(created) }
+        var headers = response.headers
+        if draining.load(ordering: .relaxed) { headers.append(("Connection", "close")) }
+        for header in headers {
+            guard MHD_add_response_header(created, header.name, header.value) == MHD_Result.YES else {
+                return MHD_Result.NO
+            }
+        }
+        return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    private func readHead(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>)
+        -> HTTPRequest
+    {
+        let query = Self.values(of: .GET_ARGUMENT_KIND, on: connection).map { pair in
+            (
+                name: PercentEncoding.decode(pair.name, plusAsSpace: true) ?? pair.name,
+                value: PercentEncoding.decode(pair.value, plusAsSpace: true) ?? pair.value
+            )
+        }
+        return HTTPRequest(
+            method: String(cString: method), path: String(cString: url), query: query,
+            headers: Self.values(of: .HEADER_KIND, on: connection))
+    }
+
+    /// Every key/value pair of a kind, in order; lengths from libmicrohttpd, so a NUL in a value
+    /// is kept rather than cutting the value short.
+    private static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(name: String, value: String)]
+    {
+        var pairs: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &pairs) { pointer in
+            _ = MHD_get_connection_values_n(connection, kind, collectValue, pointer)
+        }
+        return pairs
+    }
+}
+
+private func text(_ pointer: UnsafePointer<CChar>?, count: Int) -> String {
+    guard let pointer else { return "" }
+    return pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+    }
+}
+
+private let collectValue: MHD_KeyValueIteratorN = { context, _, key, keySize, value, valueSize in
+    let pairs = context!.assumingMemoryBound(to: [(name: String, value: String)].self)
+    pairs.pointee.append((text(key, count: keySize), text(value, count: valueSize)))
+    return MHD_Result.YES
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = {
+    context, connection, url, method, _, uploadData, uploadSize, requestContext in
+    guard let context, let connection, let url, let method, let uploadSize, let requestContext else {
+        return MHD_Result.NO
+    }
+    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().handle(
+        connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize,
+        requestContext: requestContext)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+    guard let context, let requestContext else { return }
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(requestContext: requestContext)
+}
+
+private let keepEscaped:
+    @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, string in
+        string.map { strlen($0) } ?? 0
+    }

@@ -1,0 +1,76 @@
+import Foundation
+import HTTPClient
+import JSON
+
+/// Replays fixtures against a running server over HTTP.
+public struct FixtureRunner: Sendable {
+    public let client: HTTPClient
+
+    public init(client: HTTPClient) {
+        self.client = client
+    }
+
+    /// nil when every step's answer matched; otherwise what failed first.
+    public func run(_ fixture: Fixture) -> String? {
+        var placeholders = Placeholders()
+        for (index, step) in fixture.steps.enumerated() {
+            if let failure = run(step, placeholders: &placeholders) {
+                return "step \(index + 1) (\(step.method) \(step.path)): \(failure)"
+            }
+        }
+        return nil
+    }
+
+    private func run(_ step: Fixture.Step, placeholders: inout Placeholders) -> String? {
+        var headers: [(name: String, value: String)] = []
+        let body: [UInt8]
+        switch step.body {
+        case .json(let json)?:
+            headers.append(("Content-Type", "application/json"))
+            body = Array(placeholders.fill(json).serialized().utf8)
+        case .raw(let text)?:
+            headers.append(("Content-Type", "application/json"))
+            body = Array(placeholders.fill(text).utf8)
+        case .base64(let encoded)?:
+            headers.append(("Content-Type", "application/json"))
+            guard let data = Data(base64Encoded: encoded) else { return "rawBodyBase64 is not base64" }
+            body = Array(data)
+        case nil:
+            body = []
+        }
+        for header in step.headers {
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            if let value = header.value { headers.append((header.name, placeholders.fill(value))) }
+        }
+
+        let response: HTTPClientResponse
+        do {
+            response = try client.send(
+                method: step.method, path: placeholders.fill(step.path), headers: headers, body: body)
+        } catch {
+            return "request failed: \(error)"
+        }
+        let answer = try? JSONParser().parse(response.body)
+        guard response.status == step.expectedStatus else {
+            return "status \(response.status), expected \(step.expectedStatus); body: \(response.text.prefix(400))"
+        }
+        for expected in step.expectedHeaders {
+            let wanted = placeholders.fill(expected.value)
+            guard let actual = response.header(expected.name) else { return "header \(expected.name) is missing" }
+            guard actual == wanted else { return "header \(expected.name) is \"\(actual)\", expected \"\(wanted)\"" }
+        }
+        if let expectedBody = step.expectedBody {
+            guard let answer else { return "body is not JSON: \(response.text.prefix(400))" }
+            if let difference = JSONMatcher.mismatch(expected: placeholders.fill(expectedBody), actual: answer) {
+                return difference
+            }
+        }
+        for save in step.saves {
+            guard let answer, let value = JSONMatcher.value(at: save.path, in: answer) else {
+                return "cannot save \(save.name): no \(save.path) in the body"
+            }
+            placeholders.save(save.name, value)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import CSQLite
+
+/// One open SQLite database connection, closed when the object goes.
+///
+/// Opened in multi-thread mode (`SQLITE_OPEN_NOMUTEX`): the owner must not use a connection, or
+/// its statements, from two threads at once.
+public final class SQLiteConnection {
+    public enum Mode: Sendable {
+        case readWriteCreate
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    public let path: String
+
+    /// <https://www.sqlite.org/c3ref/open.html>
+    public init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let access =
+            switch mode {
+            case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            case .readOnly: SQLITE_OPEN_READONLY
+            }
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let handle { sqlite3_close_v2(handle) }
+            throw SQLiteError(code: code, message: message)
+        }
+        self.handle = handle
+        self.path = path
+        let timeoutCode = sqlite3_busy_timeout(handle, 5_000)
+        guard timeoutCode == SQLITE_OK else { throw error(code: timeoutCode) }
+    }
+
+    deinit {
+        // close_v2 defers the close until the last statement is finalized, so order never matters.
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows. <https://www.sqlite.org/c3ref/exec.html>
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// <https://www.sqlite.org/c3ref/prepare.html>
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code: code, sql: sql) }
+        return SQLiteStatement(handle: statement, connection: self, sql: sql)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE. <https://www.sqlite.org/c3ref/changes.html>
+    public var changes: Int {
+        Int(sqlite3_changes(handle))
+    }
+
+    /// False while a transaction is open. <https://www.sqlite.org/c3ref/get_autocommit.html>
+    public var isAutocommit: Bool {
+        sqlite3_get_autocommit(handle) != 0
+    }
+
+    /// Runs `body` in `BEGIN <kind>` … `COMMIT`; rolls back when anything in it throws, including
+    /// the COMMIT itself (a failed COMMIT may leave the transaction open).
+    public func transaction<Result>(
+        _ kind: TransactionKind = .deferred, _ body: () throws -> Result
+    ) throws -> Result {
+        try execute("BEGIN \(kind.rawValue)")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if !isAutocommit {
+                // The first error is the one to report; a failed ROLLBACK leaves the connection
+                // to SQLite's automatic rollback.
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    public enum TransactionKind: String, Sendable {
+        case deferred = "DEFERRED"
+        case immediate = "IMMEDIATE"
+    }
+
+    func error(code: Int32, sql: String? = nil) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,87 @@
+import ActionHub
+import SQLite
+
+/// A read-only connection with its queries prepared once. WAL lets readers run beside the writer
+/// without waiting for it. Used by one thread at a time, under its slot's lock.
+final class Reader {
+    private let connection: SQLiteConnection
+    private let responseById: SQLiteStatement
+    private let likesPage: SQLiteStatement
+    private let likeCount: SQLiteStatement
+    private let repliesPage: SQLiteStatement
+    private let replyCount: SQLiteStatement
+    private let userResponses: SQLiteStatement
+
+    init(path: String) throws {
+        connection = try SQLiteConnection(path: path, mode: .readOnly)
+        responseById = try connection.prepare("SELECT body FROM responses WHERE id = ?1")
+        likesPage = try connection.prepare(
+            """
+            SELECT position, user_id, response_id, liked_at FROM likes
+            WHERE post_id = ?1 AND position < ?2 ORDER BY position DESC LIMIT ?3
+            """)
+        likeCount = try connection.prepare("SELECT count(*) FROM likes WHERE post_id = ?1")
+        repliesPage = try connection.prepare(
+            """
+            SELECT position, reply_id, user_id, text, response_id, created_at FROM replies
+            WHERE post_id = ?1 AND position < ?2 ORDER BY position DESC LIMIT ?3
+            """)
+        replyCount = try connection.prepare("SELECT count(*) FROM replies WHERE post_id = ?1")
+        userResponses = try connection.prepare(
+            """
+            SELECT position, body FROM responses
+            WHERE user_id = ?1 AND position < ?2 AND (?3 IS NULL OR category = ?3) AND (?4 IS NULL OR action = ?4)
+            ORDER BY position DESC LIMIT ?5
+            """)
+    }
+
+    func response(id: String) throws -> String? {
+        try responseById.rows([.text(id)]) { $0.text(at: 0) ?? "" }.first
+    }
+
+    func likes(postId: String, page: PageRequest) throws -> PostLikes {
+        // One read transaction, so the count and the page describe the same moment.
+        try connection.transaction {
+            let count = try likeCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
+            let rows = try likesPage.rows(Self.window(postId, page)) { row in
+                (
+                    position: row.integer(at: 0),
+                    item: Like(
+                        postId: postId, userId: row.text(at: 1) ?? "", responseId: row.text(at: 2) ?? "",
+                        likedAt: row.text(at: 3) ?? "")
+                )
+            }
+            return PostLikes(likeCount: Int(count), page: Page(rows: rows, limit: page.limit))
+        }
+    }
+
+    func replies(postId: String, page: PageRequest) throws -> PostReplies {
+        try connection.transaction {
+            let count = try replyCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
+            let rows = try repliesPage.rows(Self.window(postId, page)) { row in
+                (
+                    position: row.integer(at: 0),
+                    item: Reply(
+                        replyId: row.text(at: 1) ?? "", postId: postId, userId: row.text(at: 2) ?? "",
+                        text: row.text(at: 3) ?? "", responseId: row.text(at: 4) ?? "", createdAt: row.text(at: 5) ?? ""
+                    )
+                )
+            }
+            return PostReplies(replyCount: Int(count), page: Page(rows: rows, limit: page.limit))
+        }
+    }
+
+    func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
+        let rows = try userResponses.rows([
+            .text(userId), .integer(page.cursor?.position ?? Int64.max), SQLiteValue(filter.category),
+            SQLiteValue(filter.action), .integer(Int64(page.limit + 1)),
+        ]) { row in (position: row.integer(at: 0), item: row.text(at: 1) ?? "") }
+        return Page(rows: rows, limit: page.limit)
+    }
+
+    /// Parameters `?1` key, `?2` below this position, `?3` how many rows: one more than the page
+    /// holds, to learn whether another page follows.
+    private static func window(_ key: String, _ page: PageRequest) -> [SQLiteValue] {
+        [.text(key), .integer(page.cursor?.position ?? Int64.max), .integer(Int64(page.limit + 1))]
+    }
+}

@@ -1,0 +1,37 @@
+import HTTPClient
+import Replay
+
+/// `actionhub replay DIR --url URL`: one line per fixture, then the tally; exit 1 on any failure.
+enum ReplayCommand {
+    static let usage = """
+        Usage: actionhub replay DIR --url URL
+
+        Sends every fixture in DIR (*.json) to the server at URL (http://HOST:PORT) and checks
+        each answer. Prints "PASS name" or "FAIL name: why" per fixture, then "N passed, N failed".
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let arguments = try Arguments(words, known: ["url"])
+        if arguments.wantsHelp {
+            print(usage)
+            return 0
+        }
+        guard arguments.positionals.count == 1, let directory = arguments.positionals.first else {
+            throw UsageError("replay takes one fixture directory")
+        }
+        guard let url = arguments.options["url"] else { throw UsageError("replay needs --url") }
+        let runner = FixtureRunner(client: try HTTPClient(url: url))
+        let fixtures = try Fixture.load(directory: directory)
+        var failed = 0
+        for fixture in fixtures {
+            if let failure = runner.run(fixture) {
+                failed += 1
+                print("FAIL \(fixture.name): \(failure)")
+            } else {
+                print("PASS \(fixture.name)")
+            }
+        }
+        print("\(fixtures.count - failed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+}

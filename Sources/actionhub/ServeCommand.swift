@@ -1,0 +1,74 @@
+import API
+import ActionHub
+import Dispatch
+import Foundation
+import HTTPServer
+import SQLiteStore
+
+/// `actionhub serve`: load routes, open the database, listen until SIGTERM or SIGINT.
+enum ServeCommand {
+    static let usage = """
+        Usage: actionhub serve [options]
+
+        Options:
+          --host H          address to listen on (default 127.0.0.1)
+          --port P          port, 0 for any free one (default 8080)
+          --database PATH   SQLite database, created with its schema if missing (default ./actionhub.sqlite)
+          --routes DIR      route files (default ./routes)
+          --threads N       HTTP worker threads (default 8)
+
+        Prints "listening on http://HOST:PORT" once it accepts connections. SIGTERM or SIGINT stops
+        accepting, answers what is in flight, closes the database and exits 0.
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let arguments = try Arguments(words, known: ["host", "port", "database", "routes", "threads"])
+        if arguments.wantsHelp {
+            print(usage)
+            return 0
+        }
+        guard arguments.positionals.isEmpty else { throw UsageError("serve takes no positional arguments") }
+        var configuration = HTTPServerConfiguration()
+        configuration.host = arguments.options["host"] ?? "127.0.0.1"
+        configuration.port = try arguments.integer("port", default: 8080, in: 0...65535)
+        configuration.threadCount = try arguments.integer("threads", default: 8, in: 1...256)
+        let databasePath = arguments.options["database"] ?? "actionhub.sqlite"
+        let routesDirectory = arguments.options["routes"] ?? "routes"
+
+        let routes: RouteTable
+        do {
+            routes = try RouteLoader(handlers: .standard).load(directory: routesDirectory)
+        } catch {
+            for problem in error.errors { printError(problem.description) }
+            return 1
+        }
+        try serve(routes: routes, databasePath: databasePath, configuration: configuration)
+        return 0
+    }
+
+    /// Owns store and server for the life of the service; both are closed when it returns.
+    private static func serve(routes: RouteTable, databasePath: String, configuration: HTTPServerConfiguration)
+        throws
+    {
+        let store = try SQLiteResponseStore(path: databasePath, readerCount: configuration.threadCount)
+        let api = ActionHubAPI(service: ResponseService(routes: routes, store: store)) { message in
+            printError("actionhub: \(message)")
+        }
+        let server = try HTTPServer(configuration: configuration, responder: api)
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        // Unbuffered, so whoever waits for this line (a supervisor, a test) sees it at once.
+        FileHandle.standardOutput.write(Data("listening on http://\(host):\(server.port)\n".utf8))
+
+        let stopRequested = DispatchSemaphore(value: 0)
+        let signalSources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stopRequested.signal() }
+            source.resume()
+            return source
+        }
+        stopRequested.wait()
+        signalSources.forEach { $0.cancel() }
+        server.stop(gracePeriod: .seconds(10))
+    }
+}
