@@ -109,10 +109,16 @@ public final class HTTPServer: Sendable {
             // Consuming every chunk keeps libmicrohttpd reading; a refused body is dropped unread.
             uploadSize.pointee = 0
             guard !state.answered, let uploadData else { return MHD_Result.YES }
+            if state.failure != nil {
+                // libmicrohttpd takes no response while a body streams in, so the 413 waits for
+                // its end; a client that keeps sending long past the cap is cut off instead.
+                state.discardedBytes += size
+                return state.discardedBytes > 16 * configuration.maximumBodyBytes ? MHD_Result.NO : MHD_Result.YES
+            }
             guard state.request.body.count + size <= configuration.maximumBodyBytes else {
                 state.request.body = []
-                return refuse(
-                    .bodyTooLarge(limit: configuration.maximumBodyBytes), state: state, connection: connection)
+                state.failure = .bodyTooLarge(limit: configuration.maximumBodyBytes)
+                return MHD_Result.YES
             }
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
                 state.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
@@ -120,6 +126,9 @@ public final class HTTPServer: Sendable {
             return MHD_Result.YES
         }
         guard !state.answered else { return MHD_Result.YES }
+        if let failure = state.failure {
+            return refuse(failure, state: state, connection: connection)
+        }
         return queue(responder.respond(to: state.request), state: state, connection: connection)
     }
 
@@ -131,7 +140,10 @@ public final class HTTPServer: Sendable {
     }
 
     private func refuse(_ failure: HTTPRequestFailure, state: RequestState, connection: OpaquePointer) -> MHD_Result {
-        queue(responder.respond(to: failure, request: state.request), state: state, connection: connection)
+        // The connection's framing cannot be trusted after a refused body: close it.
+        var response = responder.respond(to: failure, request: state.request)
+        response.headers.append(("Connection", "close"))
+        return queue(response, state: state, connection: connection)
     }
 
     private func queue(_ response: HTTPResponse, state: RequestState, connection: OpaquePointer) -> MHD_Result {

@@ -59,3 +59,10 @@ public final class SQLiteResponseStore: ResponseStore {
         return try readers[abs(index % readers.count)].reader.withLock { try body($0) }
     }
 }
+
+extension SQLiteResponseStore {
+    /// A pragma's value on the writing connection, for checking the durability settings.
+    func writerPragma(_ name: String) throws -> String? {
+        try writer.withLock { try $0.pragma(name) }
+    }
+}

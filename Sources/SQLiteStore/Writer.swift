@@ -63,3 +63,9 @@ final class Writer: ActionEffects {
         ])
     }
 }
+
+extension Writer {
+    func pragma(_ name: String) throws -> String? {
+        try connection.prepare("PRAGMA \(name)").rows { $0.text(at: 0) }.first ?? nil
+    }
+}

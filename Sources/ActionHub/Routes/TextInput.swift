@@ -4,4 +4,10 @@ public struct TextInput: Sendable, Equatable {
     public var placeholder: String
     /// Counted in characters (grapheme clusters), as a person counts them: "👍🏽" is one.
     public var maxLength: Int
+
+    public init(buttonTitle: String, placeholder: String, maxLength: Int) {
+        self.buttonTitle = buttonTitle
+        self.placeholder = placeholder
+        self.maxLength = maxLength
+    }
 }

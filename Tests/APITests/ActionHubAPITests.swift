@@ -1,0 +1,157 @@
+import API
+import ActionHub
+import Foundation
+import HTTPServer
+import JSON
+import Synchronization
+import Testing
+
+@Suite struct ActionHubAPITests {
+    let api: ActionHubAPI
+
+    init() throws {
+        let routesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("routes").path
+        let routes = try RouteLoader(handlers: .standard).load(directory: routesDirectory)
+        api = ActionHubAPI(service: ResponseService(routes: routes, store: InMemoryResponseStore()))
+    }
+
+    static func like(id: String = UUID().uuidString, user: String = "u-1") -> [UInt8] {
+        Array(
+            """
+            {"id": "\(id)", "actionIdentifier": "like", "userId": "\(user)",
+             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
+               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
+            """.utf8)
+    }
+
+    func post(_ body: [UInt8], contentType: String? = "application/json") -> HTTPResponse {
+        api.respond(
+            to: HTTPRequest(
+                method: "POST", path: "/v1/responses", headers: contentType.map { [("Content-Type", $0)] } ?? [],
+                body: body))
+    }
+
+    func get(_ path: String, query: [(name: String, value: String)] = []) -> HTTPResponse {
+        api.respond(to: HTTPRequest(method: "GET", path: path, query: query))
+    }
+
+    func json(_ response: HTTPResponse) throws -> JSONValue {
+        try JSONParser().parse(response.body)
+    }
+
+    func expectProblem(_ response: HTTPResponse, status: Int, field: String? = nil) throws {
+        #expect(response.status == status)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        let problem = try json(response)
+        #expect(problem["status"] == JSONValue(status))
+        #expect(problem["type"]?.stringValue?.hasPrefix("urn:actionhub:problem:") == true)
+        #expect(problem["title"]?.stringValue?.isEmpty == false)
+        #expect(problem["detail"]?.stringValue?.isEmpty == false)
+        if let field {
+            #expect(problem["errors"]?.arrayValue?.contains { $0["field"] == .string(field) } == true)
+        }
+    }
+
+    @Test func createdThenReplayedWithTheSameBody() throws {
+        let id = UUID().uuidString
+        let created = post(Self.like(id: id))
+        #expect(created.status == 201)
+        #expect(created.header("Content-Type") == "application/json")
+        #expect(created.header("Location") == "/v1/responses/\(id)")
+        let replayed = post(Self.like(id: id))
+        #expect(replayed.status == 200)
+        #expect(replayed.header("Idempotent-Replayed") == "true")
+        #expect(replayed.body == created.body)
+        #expect(get("/v1/responses/\(id.lowercased())").body == created.body)
+    }
+
+    @Test func conflictingRetryIs409() throws {
+        let id = UUID().uuidString
+        _ = post(Self.like(id: id))
+        try expectProblem(post(Self.like(id: id, user: "u-2")), status: 409, field: "id")
+    }
+
+    @Test func mediaTypeAndSyntaxErrors() throws {
+        try expectProblem(post(Self.like(), contentType: "text/plain"), status: 415, field: "Content-Type")
+        try expectProblem(post(Self.like(), contentType: nil), status: 415)
+        try expectProblem(post(Self.like(), contentType: "application/json; charset=latin1"), status: 415)
+        #expect(post(Self.like(), contentType: "application/json;charset=UTF-8").status == 201)
+        try expectProblem(post(Array("{".utf8)), status: 400)
+        try expectProblem(post([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]), status: 400)
+        try expectProblem(post([]), status: 400)
+    }
+
+    @Test func anOversizedBodyIs413ProblemJSON() throws {
+        let request = HTTPRequest(method: "POST", path: "/v1/responses")
+        try expectProblem(api.respond(to: .bodyTooLarge(limit: 65_536), request: request), status: 413)
+    }
+
+    @Test func unknownPathsAndMethods() throws {
+        try expectProblem(get("/v1/nope"), status: 404)
+        try expectProblem(get("/v1/responses/\(UUID().uuidString)"), status: 404)
+        let wrongMethod = api.respond(to: HTTPRequest(method: "PUT", path: "/v1/categories"))
+        try expectProblem(wrongMethod, status: 405)
+        #expect(wrongMethod.header("Allow") == "GET, HEAD")
+    }
+
+    @Test func pageParametersAreValidated() throws {
+        try expectProblem(get("/v1/posts/p-1/likes", query: [("limit", "201")]), status: 422, field: "limit")
+        try expectProblem(
+            get("/v1/posts/p-1/likes", query: [("limit", "1"), ("limit", "2")]), status: 422, field: "limit")
+        try expectProblem(get("/v1/posts/p-1/replies", query: [("cursor", "abc")]), status: 422, field: "cursor")
+        #expect(get("/v1/posts/p-1/likes", query: [("limit", "200")]).status == 200)
+    }
+
+    @Test func historyShapes() throws {
+        let id = UUID().uuidString
+        _ = post(Self.like(id: id))
+        let likes = try json(get("/v1/posts/p-1/likes"))
+        #expect(likes.objectValue?.keys == ["postId", "likeCount", "items", "nextCursor"])
+        #expect(likes["items"]?.arrayValue?.first?.objectValue?.keys == ["userId", "responseId", "likedAt"])
+        let history = try json(get("/v1/users/u-1/responses"))
+        #expect(history["items"]?.arrayValue?.first?["id"] == .string(id))
+        #expect(history["nextCursor"] == .null)
+        let replies = try json(get("/v1/posts/p-1/replies"))
+        #expect(
+            replies
+                == .object([
+                    "postId": .string("p-1"), "replyCount": JSONValue(0), "items": .array([]), "nextCursor": .null,
+                ]))
+        #expect(try json(get("/healthz")) == .object(["status": .string("ok")]))
+        #expect(try json(get("/v1/categories"))["categories"]?.arrayValue?.count == 1)
+    }
+
+    @Test func aStoreFailureIs503WithRetryAfterAndIsReported() throws {
+        struct DiskFull: Error {}
+        final class FailingStore: ResponseStore {
+            func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws
+                -> RecordResult
+            { throw DiskFull() }
+            func response(id: String) throws -> String? { throw DiskFull() }
+            func likes(postId: String, page: PageRequest) throws -> PostLikes { throw DiskFull() }
+            func replies(postId: String, page: PageRequest) throws -> PostReplies { throw DiskFull() }
+            func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
+                throw DiskFull()
+            }
+        }
+        let reports = ReportLog()
+        let failing = ActionHubAPI(service: ResponseService(routes: api.service.routes, store: FailingStore())) {
+            reports.append($0)
+        }
+        let response = failing.respond(
+            to: HTTPRequest(
+                method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
+                body: Self.like()))
+        try expectProblem(response, status: 503)
+        #expect(response.header("Retry-After") == "1")
+        #expect(reports.messages.count == 1)
+        #expect(reports.messages.first?.contains("DiskFull") == true)
+    }
+}
+
+final class ReportLog: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ message: String) { storage.withLock { $0.append(message) } }
+    var messages: [String] { storage.withLock { $0 } }
+}

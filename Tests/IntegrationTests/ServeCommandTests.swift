@@ -1,0 +1,100 @@
+import Foundation
+import HTTPClient
+import JSON
+import Testing
+
+@Suite("actionhub serve as a process")
+struct ServeCommandTests {
+    static func likeBody(id: String = UUID().uuidString) -> [UInt8] {
+        Array(
+            """
+            {"id": "\(id)", "actionIdentifier": "like", "userId": "u-1",
+             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
+               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
+            """.utf8)
+    }
+
+    static func post(_ body: [UInt8], to client: HTTPClient) throws -> HTTPClientResponse {
+        try client.send(
+            method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")], body: body)
+    }
+
+    @Test func sigtermExitsZeroClosesTheDatabaseAndKeepsWhatWasAnswered() throws {
+        let server = try ServerProcess()
+        let id = UUID().uuidString
+        let created = try Self.post(Self.likeBody(id: id), to: server.client)
+        #expect(created.status == 201)
+        #expect(server.stop(signal: SIGTERM) == 0)
+        // A clean close checkpoints the WAL into the database and removes it.
+        #expect(!FileManager.default.fileExists(atPath: server.databasePath + "-wal"))
+
+        let restarted = try ServerProcess(databasePath: server.databasePath)
+        let stored = try restarted.client.send(method: "GET", path: "/v1/responses/\(id)")
+        #expect(stored.status == 200)
+        #expect(stored.body == created.body)
+        #expect(restarted.stop(signal: SIGINT) == 0)
+    }
+
+    @Test func anAnsweredEventSurvivesKill9() throws {
+        let server = try ServerProcess()
+        let ids = (0..<20).map { _ in UUID().uuidString }
+        for id in ids {
+            #expect(try Self.post(Self.likeBody(id: id), to: server.client).status == 201)
+        }
+        _ = server.stop(signal: SIGKILL)
+
+        let restarted = try ServerProcess(databasePath: server.databasePath)
+        for id in ids {
+            #expect(try restarted.client.send(method: "GET", path: "/v1/responses/\(id)").status == 200)
+        }
+    }
+
+    @Test func aBrokenRouteFileStopsStartUpNamingFileAndField() throws {
+        let directory = TemporaryDirectory.make()
+        let broken = #"{"category": "c", "actions": [{"identifier": "a", "title": "A", "handler": "teleport"}]}"#
+        try broken.write(to: directory.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        let outcome = try ActionHubExecutable.run([
+            "serve", "--port", "0", "--routes", directory.path, "--database",
+            directory.appendingPathComponent("db.sqlite").path,
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("broken.json: actions[0].handler: unknown handler \"teleport\""))
+        #expect(!outcome.standardOutput.contains("listening"))
+    }
+
+    @Test func routesCheckAcceptsTheShippedRoutesAndRejectsABrokenOne() throws {
+        let shipped = try ActionHubExecutable.run(["routes", "check"])
+        #expect(shipped.status == 0)
+        #expect(shipped.standardOutput.contains("1 categories, 4 actions, all valid"))
+
+        let directory = TemporaryDirectory.make()
+        let broken = #"""
+            {"category": "c", "requiredUserInfo": ["postId"], "actions": [
+              {"identifier": "like", "title": "Like", "handler": "like", "textInput": {"buttonTitle": "Go", "maxLength": 5}}]}
+            """#
+        try broken.write(to: directory.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let outcome = try ActionHubExecutable.run(["routes", "check", directory.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("c.json: actions[0].textInput: handler \"like\" takes no text"))
+    }
+
+    @Test func everyCommandHasHelpAndBadWordsExitTwo() throws {
+        for command in [["serve"], ["routes", "check"], ["replay"]] {
+            let outcome = try ActionHubExecutable.run(command + ["--help"])
+            #expect(outcome.status == 0)
+            #expect(outcome.standardOutput.hasPrefix("Usage: actionhub \(command.joined(separator: " "))"))
+        }
+        #expect(try ActionHubExecutable.run(["serve", "--colour", "red"]).status == 2)
+        #expect(try ActionHubExecutable.run(["teleport"]).status == 2)
+    }
+
+    @Test func aPortInUseIsAClearError() throws {
+        let server = try ServerProcess()
+        let outcome = try ActionHubExecutable.run([
+            "serve", "--port", String(server.port), "--database",
+            TemporaryDirectory.make().appendingPathComponent("db.sqlite").path,
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("bind(127.0.0.1:\(server.port)) failed: Address already in use"))
+    }
+}

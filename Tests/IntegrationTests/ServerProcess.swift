@@ -1,0 +1,108 @@
+import Foundation
+import HTTPClient
+
+/// The built `actionhub` executable, run as a child process the way an operator runs it.
+struct ActionHubExecutable {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// SwiftPM builds the executable next to the test bundle.
+    static let url = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("actionhub")
+
+    struct Outcome {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Runs `actionhub arguments…` to completion.
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// `actionhub serve` on a free loopback port, with its own database unless given one.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    let databasePath: String
+    private let errorPipe = Pipe()
+
+    init(databasePath: String? = nil, routes: String? = nil) throws {
+        self.databasePath = databasePath ?? TemporaryDirectory.make().appendingPathComponent("actionhub.sqlite").path
+        process.executableURL = ActionHubExecutable.url
+        process.arguments = [
+            "serve", "--port", "0", "--database", self.databasePath, "--routes",
+            routes ?? ActionHubExecutable.packageRoot.appendingPathComponent("routes").path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+        port = try Self.readPort(from: output.fileHandleForReading)
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    var client: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Sends `signal` and waits for the exit status.
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var standardError: String {
+        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    private static func readPort(from handle: FileHandle) throws -> Int {
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://") }),
+                let port = line.split(separator: ":").last.flatMap({ Int($0) })
+            {
+                return port
+            }
+        }
+        throw ServerDidNotStart(output: text)
+    }
+
+    struct ServerDidNotStart: Error {
+        var output: String
+    }
+}
+
+enum TemporaryDirectory {
+    static func make() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("actionhub-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
