@@ -77,6 +77,21 @@ struct FieldReader {
         return strings
     }
 
+    /// A list of option names, each one of `Option`'s cases.
+    func options<Option: RawRepresentable & CaseIterable>(
+        _ key: String, of type: Option.Type, errors: inout [FieldError]
+    ) -> [Option] where Option.RawValue == String {
+        stringList(key, errors: &errors).enumerated().compactMap { index, name in
+            guard let option = Option(rawValue: name) else {
+                let known = Option.allCases.map(\.rawValue).joined(separator: ", ")
+                errors.append(
+                    FieldError(field: "\(path(key))[\(index)]", message: "unknown option \"\(name)\"; known: \(known)"))
+                return nil
+            }
+            return option
+        }
+    }
+
     func integer(_ key: String, in range: ClosedRange<Int>, errors: inout [FieldError]) -> Int? {
         switch object[key] {
         case nil, .null?:

@@ -76,17 +76,7 @@ public struct RouteLoader: Sendable {
         let reader = FieldReader(object)
         reader.rejectUnknownKeys(allowed: ["category", "options", "requiredUserInfo", "actions"], errors: &errors)
         let identifier = reader.string("category", required: true, errors: &errors)
-        let options = reader.stringList("options", errors: &errors).enumerated().compactMap { index, name in
-            let option = CategoryOption(rawValue: name)
-            if option == nil {
-                errors.append(
-                    FieldError(
-                        field: "options[\(index)]",
-                        message: "unknown category option \"\(name)\"; known: "
-                            + CategoryOption.allCases.map(\.rawValue).joined(separator: ", ")))
-            }
-            return option
-        }
+        let options = reader.options("options", of: CategoryOption.self, errors: &errors)
         let requiredUserInfo = reader.stringList("requiredUserInfo", errors: &errors)
         let actionValues = reader.array("actions", errors: &errors) ?? []
         if actionValues.isEmpty {
@@ -153,17 +143,7 @@ public struct RouteLoader: Sendable {
         let isSystemAction =
             identifier == ActionRoute.defaultActionIdentifier || identifier == ActionRoute.dismissActionIdentifier
         let title = reader.string("title", required: !isSystemAction, errors: &errors)
-        let options = reader.stringList("options", errors: &errors).enumerated().compactMap { index, name in
-            let option = ActionOption(rawValue: name)
-            if option == nil {
-                errors.append(
-                    FieldError(
-                        field: "\(prefix).options[\(index)]",
-                        message: "unknown action option \"\(name)\"; known: "
-                            + ActionOption.allCases.map(\.rawValue).joined(separator: ", ")))
-            }
-            return option
-        }
+        let options = reader.options("options", of: ActionOption.self, errors: &errors)
         if isSystemAction && (!options.isEmpty || title != nil) {
             errors.append(
                 FieldError(field: "\(prefix).identifier", message: "Apple's system actions take no title or options"))
