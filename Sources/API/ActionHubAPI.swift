@@ -98,17 +98,11 @@ public struct ActionHubAPI: HTTPResponder {
         } catch {
             throw ProblemError(.malformedJSON(error.description))
         }
-        switch try service.submit(body) {
-        case .created(let answer):
-            return .json(answer, status: 201, headers: [("Location", "/v1/responses/\(Self.answerId(answer))")])
-        case .replayed(let answer):
-            return .json(answer, status: 200, headers: [("Idempotent-Replayed", "true")])
+        let submission = try service.submit(body)
+        if submission.isReplay {
+            return .json(submission.body, status: 200, headers: [("Idempotent-Replayed", "true")])
         }
-    }
-
-    /// The `id` of a stored answer, for the Location header.
-    private static func answerId(_ answer: String) -> String {
-        (try? JSONParser().parse(answer))?["id"]?.stringValue ?? ""
+        return .json(submission.body, status: 201, headers: [("Location", "/v1/responses/\(submission.id)")])
     }
 }
 

@@ -21,11 +21,20 @@ public struct ResponseService: Sendable {
         self.now = now
     }
 
-    public enum Submission: Sendable, Equatable {
-        /// Stored now; the answer body.
-        case created(String)
-        /// A retry of a stored response; the answer body as first stored.
-        case replayed(String)
+    /// The answer to a submitted response.
+    public struct Submission: Sendable, Equatable {
+        /// The response id, canonical.
+        public var id: String
+        /// The answer body, as stored.
+        public var body: String
+        /// True for a retry of a stored response, answered from storage.
+        public var isReplay: Bool
+
+        public init(id: String, body: String, isReplay: Bool) {
+            self.id = id
+            self.body = body
+            self.isReplay = isReplay
+        }
     }
 
     /// Throws `ValidationFailure` for a request that does not fit its route, `ResponseConflict`
@@ -44,8 +53,8 @@ public struct ResponseService: Sendable {
             return Self.answer(for: event, result: result).serialized()
         }
         switch recorded {
-        case .created(let answer): return .created(answer)
-        case .replayed(let answer): return .replayed(answer)
+        case .created(let answer): return Submission(id: event.id, body: answer, isReplay: false)
+        case .replayed(let answer): return Submission(id: event.id, body: answer, isReplay: true)
         case .conflict: throw ResponseConflict(id: event.id)
         }
     }
