@@ -3,8 +3,9 @@ import Synchronization
 
 /// The `ResponseStore` on an embedded SQLite database in WAL mode.
 ///
-/// Writes go through one connection, serialized by a lock, and return after their COMMIT is
-/// durable (`synchronous=FULL`). Reads use a pool of read-only connections that never wait for
+/// Writes go through one connection on one writer thread, which commits the events of concurrent
+/// requests together (group commit, `synchronous=FULL`): `record` returns only after the COMMIT
+/// that holds its event is durable. Reads use a pool of read-only connections that never wait for
 /// the writer.
 public final class SQLiteResponseStore: ResponseStore {
     /// A reader behind its own lock: the pool hands out slots round-robin.
@@ -16,26 +17,60 @@ public final class SQLiteResponseStore: ResponseStore {
         }
     }
 
+    public struct Options: Sendable {
+        /// Read-only connections; more than the number of request threads buys nothing.
+        public var readerCount = 4
+        /// The most events one transaction commits.
+        public var maximumBatch = 256
+        /// Test-only and unsafe: answer before COMMIT. Exists so the crash test can show that it
+        /// catches acknowledged events that were lost.
+        public var acknowledgeBeforeCommit = false
+
+        public init(readerCount: Int = 4, maximumBatch: Int = 256, acknowledgeBeforeCommit: Bool = false) {
+            self.readerCount = readerCount
+            self.maximumBatch = maximumBatch
+            self.acknowledgeBeforeCommit = acknowledgeBeforeCommit
+        }
+    }
+
     // Readers are declared, and so released, before the writer: the last connection to close
     // checkpoints the WAL and removes it, which only a read-write connection can do.
     private let readers: [ReaderSlot]
-    private let writer: Mutex<Writer>
+    private let writer: WriterBox
+    private let committer: GroupCommitter
     private let nextReader = Atomic<Int>(0)
     public let path: String
 
     /// Opens (creating and migrating when needed) the database at `path`.
-    public init(path: String, readerCount: Int = 4) throws {
+    public init(path: String, options: Options = Options()) throws {
         self.path = path
         // The writer comes first: it creates and migrates the database the readers open.
-        let writer = try Writer(path: path)
-        self.writer = Mutex(writer)
-        readers = try (0..<max(1, readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
+        writer = WriterBox(try Writer(path: path))
+        readers = try (0..<max(1, options.readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
+        committer = GroupCommitter(
+            writer: writer, maximumBatch: max(1, options.maximumBatch),
+            acknowledgeBeforeCommit: options.acknowledgeBeforeCommit)
     }
 
-    public func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws
+    public convenience init(path: String, readerCount: Int) throws {
+        try self.init(path: path, options: Options(readerCount: readerCount))
+    }
+
+    deinit {
+        committer.close()
+    }
+
+    /// Commits what is waiting and stops the writer; later writes throw `StoreClosed`. The
+    /// connections close when the store goes.
+    public func close() {
+        committer.close()
+    }
+
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        throws
         -> RecordResult
     {
-        try writer.withLock { try $0.record(response, perform: perform) }
+        try committer.record(response, perform: perform)
     }
 
     public func response(id: String) throws -> String? {
@@ -63,6 +98,6 @@ public final class SQLiteResponseStore: ResponseStore {
 extension SQLiteResponseStore {
     /// A pragma's value on the writing connection, for checking the durability settings.
     func writerPragma(_ name: String) throws -> String? {
-        try writer.withLock { try $0.pragma(name) }
+        try writer.writer.withLock { try $0.pragma(name) }
     }
 }

@@ -9,6 +9,12 @@ final class Writer: ActionEffects {
     private let insertLike: SQLiteStatement
     private let countLikes: SQLiteStatement
     private let insertReply: SQLiteStatement
+    private let begin: SQLiteStatement
+    private let commit: SQLiteStatement
+    private let rollback: SQLiteStatement
+    private let savepoint: SQLiteStatement
+    private let release: SQLiteStatement
+    private let rollbackToSavepoint: SQLiteStatement
 
     init(path: String) throws {
         connection = try SQLiteConnection(path: path)
@@ -31,22 +37,67 @@ final class Writer: ActionEffects {
             INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
+        begin = try connection.prepare("BEGIN IMMEDIATE")
+        commit = try connection.prepare("COMMIT")
+        rollback = try connection.prepare("ROLLBACK")
+        savepoint = try connection.prepare("SAVEPOINT event")
+        release = try connection.prepare("RELEASE event")
+        rollbackToSavepoint = try connection.prepare("ROLLBACK TO event")
     }
 
-    func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws -> RecordResult
-    {
-        try connection.transaction(.immediate) {
-            let stored = try findResponse.rows([.text(response.id)]) { ($0.text(at: 0) ?? "", $0.text(at: 1) ?? "") }
-            if let (fingerprint, body) = stored.first {
-                return fingerprint == response.fingerprint ? .replayed(body: body) : .conflict
+    /// Commits a batch in one transaction, each event in a savepoint so that one failing handler
+    /// rolls back only its own event, then completes every ticket: with its result after a
+    /// successful COMMIT, with the COMMIT's error otherwise.
+    func commit(_ batch: [CommitTicket], acknowledgeBeforeCommit: Bool) {
+        var results: [Result<RecordResult, any Error>] = []
+        do {
+            try begin.run()
+            for ticket in batch {
+                results.append(try recordInSavepoint(ticket))
             }
-            let body = try perform(self)
-            try insertResponse.run([
-                .text(response.id), .text(response.userId), .text(response.category), .text(response.action),
-                .text(response.fingerprint), .text(body),
-            ])
-            return .created(body: body)
+            if acknowledgeBeforeCommit {
+                for (ticket, result) in zip(batch, results) { ticket.complete(result) }
+            }
+            try commit.run()
+        } catch {
+            if !connection.isAutocommit {
+                // The COMMIT's error is the one to report; SQLite rolls back by itself if this fails.
+                try? rollback.run()
+            }
+            results = batch.map { _ in .failure(error) }
         }
+        guard !acknowledgeBeforeCommit else { return }
+        for (ticket, result) in zip(batch, results) { ticket.complete(result) }
+    }
+
+    /// The handler's error as the ticket's result; a failure of the savepoint itself is thrown,
+    /// failing the batch.
+    private func recordInSavepoint(_ ticket: CommitTicket) throws -> Result<RecordResult, any Error> {
+        try savepoint.run()
+        do {
+            let result = try record(ticket.response, perform: ticket.perform)
+            try release.run()
+            return .success(result)
+        } catch let error as SQLiteError where error.isStorageFault || error.isBusy {
+            throw error
+        } catch {
+            try rollbackToSavepoint.run()
+            try release.run()
+            return .failure(error)
+        }
+    }
+
+    private func record(_ response: NewResponse, perform: (any ActionEffects) throws -> String) throws -> RecordResult {
+        let stored = try findResponse.rows([.text(response.id)]) { ($0.text(at: 0) ?? "", $0.text(at: 1) ?? "") }
+        if let (fingerprint, body) = stored.first {
+            return fingerprint == response.fingerprint ? .replayed(body: body) : .conflict
+        }
+        let body = try perform(self)
+        try insertResponse.run([
+            .text(response.id), .text(response.userId), .text(response.category), .text(response.action),
+            .text(response.fingerprint), .text(body),
+        ])
+        return .created(body: body)
     }
 
     func addLike(_ like: Like) throws -> LikeChange {

@@ -15,7 +15,8 @@ enum ServeCommand {
           --port P          port, 0 for any free one (default 8080)
           --database PATH   SQLite database, created with its schema if missing (default ./actionhub.sqlite)
           --routes DIR      route files (default ./routes)
-          --threads N       HTTP worker threads (default 8)
+          --threads N       HTTP worker threads; each waits for the commit of its request's
+                            event, so this bounds how many events one commit can group (default 64)
 
         Prints "listening on http://HOST:PORT" once it accepts connections. SIGTERM or SIGINT stops
         accepting, answers what is in flight, closes the database and exits 0.
@@ -31,7 +32,7 @@ enum ServeCommand {
         var configuration = HTTPServerConfiguration()
         configuration.host = arguments.options["host"] ?? "127.0.0.1"
         configuration.port = try arguments.integer("port", default: 8080, in: 0...65535)
-        configuration.threadCount = try arguments.integer("threads", default: 8, in: 1...256)
+        configuration.threadCount = try arguments.integer("threads", default: 64, in: 1...1024)
         let databasePath = arguments.options["database"] ?? "actionhub.sqlite"
         let routesDirectory = arguments.options["routes"] ?? "routes"
 
@@ -50,7 +51,8 @@ enum ServeCommand {
     private static func serve(routes: RouteTable, databasePath: String, configuration: HTTPServerConfiguration)
         throws
     {
-        let store = try SQLiteResponseStore(path: databasePath, readerCount: configuration.threadCount)
+        let store = try SQLiteResponseStore(
+            path: databasePath, options: .init(readerCount: min(configuration.threadCount, 16)))
         let api = ActionHubAPI(service: ResponseService(routes: routes, store: store)) { message in
             printError("actionhub: \(message)")
         }

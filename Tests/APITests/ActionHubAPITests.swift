@@ -125,7 +125,8 @@ import Testing
     @Test func aStoreFailureIs503WithRetryAfterAndIsReported() throws {
         struct DiskFull: Error {}
         final class FailingStore: ResponseStore {
-            func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws
+            func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+                throws
                 -> RecordResult
             { throw DiskFull() }
             func response(id: String) throws -> String? { throw DiskFull() }

@@ -105,7 +105,7 @@ public struct ResponseValidator: Sendable {
                 FieldError(field: reader.path(key), message: "must be at most \(Self.maximumIdentifierBytes) bytes"))
             return nil
         }
-        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if value.unicodeScalars.contains(where: \.isControl) {
             errors.append(FieldError(field: reader.path(key), message: "must not contain control characters"))
             return nil
         }
@@ -146,12 +146,18 @@ public struct ResponseValidator: Sendable {
                 FieldError(
                     field: "userText",
                     message: "must be at most \(textInput.maxLength) characters; it has \(text.count)"))
-        } else if text.unicodeScalars.contains(where: {
-            $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
-        }) {
+        } else if text.unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) {
             errors.append(
                 FieldError(field: "userText", message: "must not contain control characters other than newline and tab")
             )
         }
+    }
+}
+
+extension Unicode.Scalar {
+    /// General category Cc (U+0000–U+001F, U+007F–U+009F), tested by range: this runs on every
+    /// character of every identifier and text.
+    fileprivate var isControl: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }

@@ -47,7 +47,8 @@ public final class InMemoryResponseStore: ResponseStore {
 
     public init() {}
 
-    public func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        throws
         -> RecordResult
     {
         try state.withLock { state in

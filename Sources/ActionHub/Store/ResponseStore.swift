@@ -7,7 +7,8 @@ public protocol ResponseStore: Sendable {
     /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
     /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
     /// is not called.
-    func record(_ response: NewResponse, perform: @Sendable (any ActionEffects) throws -> String) throws -> RecordResult
+    func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String) throws
+        -> RecordResult
 
     /// The stored answer body for a response id.
     func response(id: String) throws -> String?

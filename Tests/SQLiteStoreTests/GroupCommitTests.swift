@@ -1,0 +1,101 @@
+import ActionHub
+import Dispatch
+import Foundation
+import SQLite
+import Synchronization
+import Testing
+
+@testable import SQLiteStore
+
+@Suite struct GroupCommitTests {
+    struct HandlerFailure: Error {}
+
+    static func key(_ id: String, user: String = "u") -> NewResponse {
+        NewResponse(id: id, userId: user, category: "social_post", action: "like", fingerprint: "f")
+    }
+
+    /// Runs `body(index)` on `count` threads at once and collects the results.
+    static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        let results = Mutex<[Int: T]>([:])
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = body(index)
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { stored in (0..<count).map { stored[$0]! } }
+    }
+
+    @Test func concurrentEventsAreEachStoredOnceWithConsistentCounts() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path(), options: .init(maximumBatch: 16))
+        let results = Self.concurrently(200) { index -> RecordResult? in
+            let id = UUID().uuidString
+            let user = "u-\(index % 50)"
+            return try? store.record(Self.key(id, user: user)) { effects in
+                let change = try effects.addLike(Like(postId: "p", userId: user, responseId: id, likedAt: "t"))
+                return String(change.added)
+            }
+        }
+        #expect(results.allSatisfy { if case .created = $0 { true } else { false } })
+        #expect(results.filter { $0 == .created(body: "true") }.count == 50)
+        #expect(try store.likes(postId: "p", page: PageRequest()).likeCount == 50)
+    }
+
+    @Test func theSameIdSentConcurrentlyIsCreatedOnceAndReplayedToTheRest() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        let id = UUID().uuidString
+        let results = Self.concurrently(16) { index in
+            try? store.record(Self.key(id)) { _ in "answer from \(index)" }
+        }
+        let created = results.compactMap { if case .created(let body)? = $0 { body } else { nil } }
+        let replayed = results.compactMap { if case .replayed(let body)? = $0 { body } else { nil } }
+        #expect(created.count == 1)
+        #expect(replayed.count == 15)
+        #expect(Set(replayed) == Set(created))
+    }
+
+    @Test func aFailingHandlerRollsBackOnlyItsOwnEventInABatch() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        let outcomes = Self.concurrently(40) { index -> Bool in
+            let id = UUID().uuidString
+            do {
+                _ = try store.record(Self.key(id, user: "u-\(index)")) { effects in
+                    _ = try effects.addLike(Like(postId: "p", userId: "u-\(index)", responseId: id, likedAt: "t"))
+                    if index % 2 == 0 { throw HandlerFailure() }
+                    return "ok"
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        #expect(outcomes.filter { $0 }.count == 20)
+        #expect(try store.likes(postId: "p", page: PageRequest()).likeCount == 20)
+    }
+
+    @Test func aFullDiskFailsTheCommitAndTheStoreRecoversWhenSpaceReturns() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        let pages = Int(try store.writerPragma("page_count") ?? "0") ?? 0
+        _ = try store.writerPragma("max_page_count = \(pages)")
+        let big = String(repeating: "x", count: 64 * 1024)
+        let id = UUID().uuidString
+        do {
+            _ = try store.record(Self.key(id)) { _ in big }
+            Issue.record("a commit beyond the size limit succeeded")
+        } catch let error as SQLiteError {
+            #expect(error.isStorageFault)
+        }
+        #expect(try store.response(id: id) == nil)
+
+        _ = try store.writerPragma("max_page_count = 1073741823")
+        #expect(try store.record(Self.key(id)) { _ in big } == .created(body: big))
+        #expect(try store.response(id: id) == big)
+    }
+
+    @Test func aClosedStoreRefusesWritesButKeepsWhatItCommitted() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        let id = UUID().uuidString
+        _ = try store.record(Self.key(id)) { _ in "kept" }
+        store.close()
+        #expect(throws: StoreClosed.self) { try store.record(Self.key(UUID().uuidString)) { _ in "late" } }
+        #expect(try store.response(id: id) == "kept")
+    }
+}
