@@ -27,16 +27,20 @@ let package = Package(
         .target(name: "HTTPClient"),
         // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
         .target(name: "API", dependencies: ["ActionHub", "HTTPServer", "JSON"]),
+        // Everything derived from the routes for the client side: iOS code, APNs payloads.
+        .target(name: "Codegen", dependencies: ["ActionHub", "JSON"]),
         // Fixture files and the runner that replays them against a live server.
         .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
         .executableTarget(
             name: "actionhub",
-            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON"]),
+            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SQLite", "ActionHub", "JSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
+        .testTarget(
+            name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON"], exclude: ["Golden", "Routes"]),
         .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "HTTPServer", "JSON"]),
         .testTarget(
             name: "IntegrationTests",

@@ -10,6 +10,8 @@ enum ActionHubCommand {
           serve          Run the HTTP service (actionhub serve --help)
           routes check   Validate route files (actionhub routes check --help)
           replay         Replay response fixtures against a server (actionhub replay --help)
+          gen ios        Generate the iOS app's registration and forwarder (actionhub gen --help)
+          payload        Print an APNs payload for a category (actionhub payload --help)
         """
 
     static func main() {
@@ -21,6 +23,8 @@ enum ActionHubCommand {
             case "routes" where words.dropFirst().first == "check":
                 status = try RoutesCheckCommand.run(words.dropFirst(2))
             case "replay": status = try ReplayCommand.run(words.dropFirst())
+            case "gen": status = try GenerateCommand.run(words.dropFirst())
+            case "payload": status = try PayloadCommand.run(words.dropFirst())
             case "--help", "-h", "help":
                 print(usage)
                 status = 0

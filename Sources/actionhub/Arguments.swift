@@ -2,10 +2,14 @@
 struct Arguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
+    /// Values of the options that may be given more than once, in order.
+    var lists: [String: [String]] = [:]
     var wantsHelp = false
 
-    /// `known` lists the option names that take a value; anything else starting with `--` is an error.
-    init(_ words: ArraySlice<String>, known: Set<String>) throws(UsageError) {
+    /// `known` lists the option names that take a value, `repeatable` those that may come more than
+    /// once; anything else starting with `--` is an error.
+    init(_ words: ArraySlice<String>, known: Set<String>, repeatable: Set<String> = []) throws(UsageError) {
+        let known = known.union(repeatable)
         var iterator = words.makeIterator()
         while let word = iterator.next() {
             if word == "--help" || word == "-h" {
@@ -24,6 +28,10 @@ struct Arguments {
                     value = next
                 }
                 guard known.contains(name) else { throw UsageError("unknown option --\(name)") }
+                if repeatable.contains(name) {
+                    lists[name, default: []].append(value)
+                    continue
+                }
                 guard options[name] == nil else { throw UsageError("--\(name) is given twice") }
                 options[name] = value
             } else {

@@ -1,30 +1,51 @@
 import ActionHub
+import Codegen
+import Foundation
 
 /// `actionhub routes check [DIR]`: exit 0 when every route file is valid, else 1 with each problem.
 enum RoutesCheckCommand {
     static let usage = """
-        Usage: actionhub routes check [DIR]
+        Usage: actionhub routes check [DIR] [--apns DIR]
 
-        Validates every .json file in DIR (default ./routes). Prints each problem as
+        Validates every .json file in DIR (default ./routes), and every .apns push in the --apns
+        directory (default ./fixtures/apns, when it exists) against those routes: category,
+        required userInfo keys, mutable-content with media, 4096 bytes. Prints each problem as
         FILE: FIELD: MESSAGE and exits 1 when there is one.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let arguments = try Arguments(words, known: [])
+        let arguments = try Arguments(words, known: ["apns"])
         if arguments.wantsHelp {
             print(usage)
             return 0
         }
         guard arguments.positionals.count <= 1 else { throw UsageError("routes check takes one directory") }
         let directory = arguments.positionals.first ?? "routes"
-        do {
-            let table = try RouteLoader(handlers: .standard).load(directory: directory)
-            let actionCount = table.categories.reduce(0) { $0 + $1.actions.count }
-            print("\(directory): \(table.categories.count) categories, \(actionCount) actions, all valid")
+        guard let table = loadRoutes(directory) else { return 1 }
+        let actionCount = table.categories.reduce(0) { $0 + $1.actions.count }
+        print("\(directory): \(table.categories.count) categories, \(actionCount) actions, all valid")
+
+        let pushDirectory = arguments.options["apns"] ?? "fixtures/apns"
+        guard arguments.options["apns"] != nil || FileManager.default.fileExists(atPath: pushDirectory) else {
             return 0
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: pushDirectory).filter { $0.hasSuffix(".apns") }
         } catch {
-            for problem in error.errors { printError(problem.description) }
+            printError("\(pushDirectory): cannot read the directory")
             return 1
         }
+        let checker = APNsFileChecker(routes: table)
+        var problems: [RouteError] = []
+        for name in names.sorted() {
+            let path = (pushDirectory as NSString).appendingPathComponent(name)
+            let bytes = FileManager.default.contents(atPath: path).map { Array($0) } ?? []
+            problems += checker.check(bytes, file: path)
+        }
+        for problem in problems { printError(problem.description) }
+        guard problems.isEmpty else { return 1 }
+        print("\(pushDirectory): \(names.count) pushes, all valid")
+        return 0
     }
 }

@@ -79,7 +79,7 @@ struct ServeCommandTests {
     }
 
     @Test func everyCommandHasHelpAndBadWordsExitTwo() throws {
-        for command in [["serve"], ["routes", "check"], ["replay"]] {
+        for command in [["serve"], ["routes", "check"], ["replay"], ["gen"], ["payload"]] {
             let outcome = try ActionHubExecutable.run(command + ["--help"])
             #expect(outcome.status == 0)
             #expect(outcome.standardOutput.hasPrefix("Usage: actionhub \(command.joined(separator: " "))"))
