@@ -1,6 +1,5 @@
 import API
 import ActionHub
-import Dispatch
 import Foundation
 import HTTPServer
 import SQLiteStore
@@ -23,6 +22,8 @@ enum ServeCommand {
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        // Before any thread exists, so that all of them inherit it.
+        StopSignals.block()
         let arguments = try Arguments(words, known: ["host", "port", "database", "routes", "threads"])
         if arguments.wantsHelp {
             print(usage)
@@ -61,16 +62,7 @@ enum ServeCommand {
         // Unbuffered, so whoever waits for this line (a supervisor, a test) sees it at once.
         FileHandle.standardOutput.write(Data("listening on http://\(host):\(server.port)\n".utf8))
 
-        let stopRequested = DispatchSemaphore(value: 0)
-        let signalSources = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopRequested.signal() }
-            source.resume()
-            return source
-        }
-        stopRequested.wait()
-        signalSources.forEach { $0.cancel() }
+        _ = StopSignals.wait()
         server.stop(gracePeriod: .seconds(10))
     }
 }

@@ -35,6 +35,12 @@ struct ServeCommandTests {
         #expect(restarted.stop(signal: SIGINT) == 0)
     }
 
+    @Test func aSignalRightAfterTheListeningLineIsNeverLost() throws {
+        for signal in [SIGTERM, SIGINT, SIGTERM, SIGINT, SIGTERM] {
+            #expect(try ServerProcess().stop(signal: signal) == 0)
+        }
+    }
+
     @Test func anAnsweredEventSurvivesKill9() throws {
         let server = try ServerProcess()
         let ids = (0..<20).map { _ in UUID().uuidString }

@@ -67,10 +67,17 @@ final class ServerProcess {
     var client: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Sends `signal` and waits for the exit status.
+    /// Sends `signal` and waits for the exit status; a server still running after 20 s is killed
+    /// and reported as -1, so a hung shutdown fails the test instead of hanging the suite.
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
         return process.terminationStatus
     }
 
