@@ -25,15 +25,17 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
         .target(name: "HTTPClient"),
+        // Metrics in Prometheus text format and JSON log lines.
+        .target(name: "Telemetry", dependencies: ["JSON"]),
         // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
-        .target(name: "API", dependencies: ["ActionHub", "HTTPServer", "JSON"]),
+        .target(name: "API", dependencies: ["ActionHub", "HTTPServer", "JSON", "Telemetry"]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
         .target(name: "Codegen", dependencies: ["ActionHub", "JSON"]),
         // Fixture files and the runner that replays them against a live server.
         .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
         .executableTarget(
             name: "actionhub",
-            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen"]),
+            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen", "Telemetry"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
@@ -41,7 +43,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
         .testTarget(
             name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON"], exclude: ["Golden", "Routes"]),
-        .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "HTTPServer", "JSON"]),
+        .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "HTTPServer", "JSON", "Telemetry"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["actionhub", "Replay", "HTTPClient", "JSON"]),

@@ -1,18 +1,26 @@
 import ActionHub
+import Foundation
 import HTTPServer
 import JSON
+import Telemetry
 
 /// The HTTP API of ActionHub: routes requests to the response service and writes JSON answers
-/// and problem documents. Runs in-process in tests, behind `HTTPServer` in production.
+/// and problem documents, with a request id, a log line and metrics for each. Runs in-process in
+/// tests, behind `HTTPServer` in production.
 public struct ActionHubAPI: HTTPResponder {
     public let service: ResponseService
+    public let telemetry: Telemetry
     let router: Router<Endpoint>
-    /// Where failures the client cannot see the cause of are reported.
-    let reportError: @Sendable (String) -> Void
+    /// Values read at scrape time (database size, open connections, build info).
+    let gauges: @Sendable () -> [MetricsRegistry.Gauge]
 
-    public init(service: ResponseService, reportError: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        service: ResponseService, telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in })),
+        gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
+    ) {
         self.service = service
-        self.reportError = reportError
+        self.telemetry = telemetry
+        self.gauges = gauges
         var router = Router<Endpoint>()
         router.add("POST", "/v1/responses", .submitResponse)
         router.add("GET", "/v1/responses/{id}", .response)
@@ -21,36 +29,97 @@ public struct ActionHubAPI: HTTPResponder {
         router.add("GET", "/v1/users/{userId}/responses", .userResponses)
         router.add("GET", "/v1/categories", .categories)
         router.add("GET", "/healthz", .health)
+        router.add("GET", "/readyz", .readiness)
+        router.add("GET", "/metrics", .metrics)
         self.router = router
     }
 
+    /// The route label of requests that match no route: paths are not labels.
+    static let unmatchedRoute = "unmatched"
+
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        let requestId = RequestId.take(from: request)
+        var route = Self.unmatchedRoute
+        var response: HTTPResponse
         switch router.match(method: request.method, path: request.path) {
         case .notFound:
-            return Problem.notFound("No resource at \(request.path).").response
+            response = Problem.notFound("No resource at \(request.path).").response
         case .methodNotAllowed(let allowed):
-            return Problem.methodNotAllowed(request.method, allowed: allowed).response
-        case .found(let endpoint, let parameters, _):
-            do {
-                return try respond(endpoint, to: request, parameters: parameters)
-            } catch let problem as ProblemError {
-                return problem.problem.response
-            } catch let failure as ValidationFailure {
-                return Problem.validation(failure.errors).response
-            } catch let conflict as ResponseConflict {
-                return Problem.conflict(id: conflict.id).response
-            } catch {
-                // Store failures: the event was not committed, so the client must retry; the
-                // cause is for the operator, not the client.
-                reportError("\(request.method) \(request.path): \(error)")
-                return Problem.storageUnavailable.response
-            }
+            response = Problem.methodNotAllowed(request.method, allowed: allowed).response
+        case .found(let endpoint, let parameters, let template):
+            route = template
+            response = respond(endpoint, to: request, parameters: parameters, requestId: requestId)
         }
+        return finish(response, to: request, route: route, requestId: requestId, started: started)
     }
 
     public func respond(to failure: HTTPRequestFailure, request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        let requestId = RequestId.take(from: request)
+        var route = Self.unmatchedRoute
+        if case .found(_, _, let template) = router.match(method: request.method, path: request.path) {
+            route = template
+        }
+        let response: HTTPResponse
         switch failure {
-        case .bodyTooLarge(let limit): Problem.bodyTooLarge(limit: limit).response
+        case .bodyTooLarge(let limit):
+            response = Problem.bodyTooLarge(limit: limit).response
+            if route == "/v1/responses" { countResponse(service.routes.routeKey(for: nil), outcome: "rejected") }
+        }
+        return finish(response, to: request, route: route, requestId: requestId, started: started)
+    }
+
+    /// Adds the request id, then logs and counts the exchange. The log line holds no body, query
+    /// or header value other than the request id.
+    private func finish(
+        _ response: HTTPResponse, to request: HTTPRequest, route: String, requestId: String,
+        started: ContinuousClock.Instant
+    ) -> HTTPResponse {
+        var response = response
+        response.headers.append(("X-Request-Id", requestId))
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let method = Self.methodLabel(request.method)
+        telemetry.metrics.increment(Telemetry.Name.httpRequests, [route, method, String(response.status)])
+        telemetry.metrics.observe(Telemetry.Name.httpDuration, [route], seconds)
+        telemetry.logger.info(
+            "request",
+            [
+                "requestId": .string(requestId), "method": .string(method), "route": .string(route),
+                "status": JSONValue(response.status), "durationMs": .number(String(format: "%.3f", seconds * 1000)),
+                "bytes": JSONValue(response.body.count),
+            ])
+        return response
+    }
+
+    /// Standard methods by name; anything else is one label, so clients cannot grow the set.
+    static func methodLabel(_ method: String) -> String {
+        ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].contains(method) ? method : "other"
+    }
+
+    private func countResponse(_ route: RouteKey, outcome: String) {
+        telemetry.metrics.increment(Telemetry.Name.responses, [route.category, route.action, route.handler, outcome])
+    }
+
+    private func respond(
+        _ endpoint: Endpoint, to request: HTTPRequest, parameters: [String: String], requestId: String
+    ) -> HTTPResponse {
+        do {
+            return try respond(endpoint, to: request, parameters: parameters)
+        } catch let problem as ProblemError {
+            return problem.problem.response
+        } catch let failure as ValidationFailure {
+            return Problem.validation(failure.errors).response
+        } catch let conflict as ResponseConflict {
+            return Problem.conflict(id: conflict.id).response
+        } catch {
+            // Store failures: nothing was committed, so the client must retry; the cause is for
+            // the operator, not the client.
+            telemetry.logger.error(
+                "storage failure",
+                ["requestId": .string(requestId), "endpoint": .string(endpoint.name), "error": .string("\(error)")])
+            return Problem.storageUnavailable.response
         }
     }
 
@@ -84,24 +153,49 @@ public struct ActionHubAPI: HTTPResponder {
             return .json(JSONValue.object(["categories": .array(documents)]).serialized())
         case .health:
             return .json(#"{"status":"ok"}"#)
+        case .readiness:
+            do {
+                try service.store.checkReadiness()
+                return .json(#"{"status":"ready"}"#)
+            } catch {
+                telemetry.logger.error("not ready", ["error": .string(String(describing: error))])
+                return Problem.notReady.response
+            }
+        case .metrics:
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                body: Array(telemetry.metrics.exposition(gauges: gauges()).utf8))
         }
     }
 
     private func submitResponse(_ request: HTTPRequest) throws -> HTTPResponse {
         let contentType = request.header("Content-Type")
         guard let contentType, MediaType.isJSON(contentType) else {
+            countResponse(service.routes.routeKey(for: nil), outcome: "rejected")
             throw ProblemError(.unsupportedMediaType(contentType))
         }
         let body: JSONValue
         do {
             body = try JSONParser().parse(request.body)
         } catch {
+            countResponse(service.routes.routeKey(for: nil), outcome: "rejected")
             throw ProblemError(.malformedJSON(error.description))
         }
-        let submission = try service.submit(body)
+        let submission: ResponseService.Submission
+        do {
+            submission = try service.submit(body)
+        } catch let failure as ValidationFailure {
+            countResponse(service.routes.routeKey(for: body), outcome: "rejected")
+            throw failure
+        } catch let conflict as ResponseConflict {
+            countResponse(conflict.route, outcome: "conflict")
+            throw conflict
+        }
         if submission.isReplay {
+            countResponse(submission.route, outcome: "replayed")
             return .json(submission.body, status: 200, headers: [("Idempotent-Replayed", "true")])
         }
+        countResponse(submission.route, outcome: "created")
         return .json(submission.body, status: 201, headers: [("Location", "/v1/responses/\(submission.id)")])
     }
 }

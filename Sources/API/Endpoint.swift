@@ -1,5 +1,5 @@
 /// Every operation of the HTTP API.
-enum Endpoint: Sendable {
+enum Endpoint: String, Sendable {
     case submitResponse
     case response
     case postLikes
@@ -7,4 +7,8 @@ enum Endpoint: Sendable {
     case userResponses
     case categories
     case health
+    case readiness
+    case metrics
+
+    var name: String { rawValue }
 }

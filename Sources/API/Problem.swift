@@ -97,6 +97,10 @@ extension Problem {
         detail: "The event could not be stored and was not accepted; retry with the same id.",
         headers: [("Retry-After", "1")])
 
+    static let notReady = Problem(
+        type: typePrefix + "not-ready", title: "Not ready", status: 503,
+        detail: "The database does not answer or does not take writes.", headers: [("Retry-After", "5")])
+
     static let internalError = Problem(
         type: typePrefix + "internal", title: "Internal error", status: 500,
         detail: "The server failed to answer; nothing was accepted.")

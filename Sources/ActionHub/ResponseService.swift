@@ -29,11 +29,14 @@ public struct ResponseService: Sendable {
         public var body: String
         /// True for a retry of a stored response, answered from storage.
         public var isReplay: Bool
+        /// Where the route table sent it, for metrics.
+        public var route: RouteKey
 
-        public init(id: String, body: String, isReplay: Bool) {
+        public init(id: String, body: String, isReplay: Bool, route: RouteKey) {
             self.id = id
             self.body = body
             self.isReplay = isReplay
+            self.route = route
         }
     }
 
@@ -53,9 +56,9 @@ public struct ResponseService: Sendable {
             return Self.answer(for: event, result: result).serialized()
         }
         switch recorded {
-        case .created(let answer): return Submission(id: event.id, body: answer, isReplay: false)
-        case .replayed(let answer): return Submission(id: event.id, body: answer, isReplay: true)
-        case .conflict: throw ResponseConflict(id: event.id)
+        case .created(let answer): return Submission(id: event.id, body: answer, isReplay: false, route: event.routeKey)
+        case .replayed(let answer): return Submission(id: event.id, body: answer, isReplay: true, route: event.routeKey)
+        case .conflict: throw ResponseConflict(id: event.id, route: event.routeKey)
         }
     }
 

@@ -20,6 +20,10 @@ public final class HTTPServer: Sendable {
     /// Requests begun and not yet completed (answered and sent, or their connection gone).
     private let inFlight = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
+    private let connections = Atomic<Int>(0)
+
+    /// Connections open now, idle keep-alive ones included.
+    public var openConnections: Int { connections.load(ordering: .relaxed) }
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) throws(HTTPServerError) {
         self.configuration = configuration
@@ -42,6 +46,9 @@ public final class HTTPServer: Sendable {
                 option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryBytes, ptr_value: nil),
             MHD_OptionItem(
                 option: MHD_OPTION.NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
+                ptr_value: context),
+            MHD_OptionItem(
+                option: MHD_OPTION.NOTIFY_CONNECTION, value: unsafeBitCast(connectionChanged, to: Int.self),
                 ptr_value: context),
             // Paths and query values arrive still percent-encoded, so an encoded "/" stays inside
             // its path segment; the router and `queryParameters` decode them.
@@ -132,6 +139,14 @@ public final class HTTPServer: Sendable {
         return queue(responder.respond(to: state.request), state: state, connection: connection)
     }
 
+    fileprivate func connection(opened: Bool) {
+        if opened {
+            connections.add(1, ordering: .relaxed)
+        } else {
+            connections.subtract(1, ordering: .relaxed)
+        }
+    }
+
     fileprivate func completed(requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         guard let existing = requestContext.pointee else { return }
         Unmanaged<RequestState>.fromOpaque(existing).release()
@@ -216,6 +231,12 @@ private let accessHandler: MHD_AccessHandlerCallback = {
 private let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
     guard let context, let requestContext else { return }
     Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(requestContext: requestContext)
+}
+
+private let connectionChanged: MHD_NotifyConnectionCallback = { context, _, _, code in
+    guard let context else { return }
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().connection(
+        opened: code == .CONNECTION_NOTIFY_STARTED)
 }
 
 private let keepEscaped:

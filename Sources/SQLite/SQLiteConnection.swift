@@ -97,3 +97,22 @@ public final class SQLiteConnection {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }
+
+extension SQLiteConnection {
+    /// Copies this database into `destination` page by page while writers go on: SQLite's online
+    /// backup, in one step so the copy is one consistent snapshot. Retries while the source is
+    /// locked. <https://www.sqlite.org/backup.html>
+    public func backup(into destination: SQLiteConnection) throws(SQLiteError) {
+        guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+            throw destination.error(code: sqlite3_errcode(destination.handle))
+        }
+        var step = sqlite3_backup_step(backup, -1)
+        while step == SQLITE_BUSY || step == SQLITE_LOCKED {
+            sqlite3_sleep(10)
+            step = sqlite3_backup_step(backup, -1)
+        }
+        let finish = sqlite3_backup_finish(backup)
+        guard step == SQLITE_DONE else { throw destination.error(code: step) }
+        guard finish == SQLITE_OK else { throw destination.error(code: finish) }
+    }
+}

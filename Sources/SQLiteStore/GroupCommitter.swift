@@ -14,7 +14,10 @@ final class GroupCommitter: Sendable {
 
     /// - Parameter acknowledgeBeforeCommit: test-only and unsafe: wakes requests before COMMIT,
     ///   so that the crash test can prove it detects acknowledged events that were lost.
-    init(writer: WriterBox, maximumBatch: Int, acknowledgeBeforeCommit: Bool = false) {
+    init(
+        writer: WriterBox, maximumBatch: Int, acknowledgeBeforeCommit: Bool = false,
+        observeCommit: (@Sendable (Int, Duration) -> Void)? = nil
+    ) {
         // The thread holds the writer weakly: the store owns it, and releasing it last, after the
         // readers, is what lets its connection checkpoint and remove the WAL on close.
         let thread = Thread { [queue, stopped, weak writer] in
@@ -23,7 +26,9 @@ final class GroupCommitter: Sendable {
                     batch.forEach { $0.complete(.failure(StoreClosed())) }
                     continue
                 }
-                writer.writer.withLock { $0.commit(batch, acknowledgeBeforeCommit: acknowledgeBeforeCommit) }
+                writer.writer.withLock {
+                    $0.commit(batch, acknowledgeBeforeCommit: acknowledgeBeforeCommit, observe: observeCommit)
+                }
             }
             stopped.signal()
         }

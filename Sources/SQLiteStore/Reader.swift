@@ -35,6 +35,10 @@ final class Reader {
             """)
     }
 
+    func ping() throws {
+        _ = try connection.prepare("SELECT 1").rows { $0.integer(at: 0) }
+    }
+
     func response(id: String) throws -> String? {
         try responseById.rows([.text(id)]) { $0.text(at: 0) ?? "" }.first
     }

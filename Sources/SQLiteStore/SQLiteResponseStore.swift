@@ -25,11 +25,17 @@ public final class SQLiteResponseStore: ResponseStore {
         /// Test-only and unsafe: answer before COMMIT. Exists so the crash test can show that it
         /// catches acknowledged events that were lost.
         public var acknowledgeBeforeCommit = false
+        /// Told of every commit: how many events it held and how long it took, COMMIT included.
+        public var observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)?
 
-        public init(readerCount: Int = 4, maximumBatch: Int = 256, acknowledgeBeforeCommit: Bool = false) {
+        public init(
+            readerCount: Int = 4, maximumBatch: Int = 256, acknowledgeBeforeCommit: Bool = false,
+            observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)? = nil
+        ) {
             self.readerCount = readerCount
             self.maximumBatch = maximumBatch
             self.acknowledgeBeforeCommit = acknowledgeBeforeCommit
+            self.observeCommit = observeCommit
         }
     }
 
@@ -49,7 +55,7 @@ public final class SQLiteResponseStore: ResponseStore {
         readers = try (0..<max(1, options.readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
         committer = GroupCommitter(
             writer: writer, maximumBatch: max(1, options.maximumBatch),
-            acknowledgeBeforeCommit: options.acknowledgeBeforeCommit)
+            acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, observeCommit: options.observeCommit)
     }
 
     public convenience init(path: String, readerCount: Int) throws {
@@ -71,6 +77,13 @@ public final class SQLiteResponseStore: ResponseStore {
         -> RecordResult
     {
         try committer.record(response, perform: perform)
+    }
+
+    /// A read on a reader, and a write transaction on the writer that commits nothing but still
+    /// takes the write lock and touches the file, so a full disk or a read-only file shows.
+    public func checkReadiness() throws {
+        try read { try $0.ping() }
+        try writer.writer.withLock { try $0.probe() }
     }
 
     public func response(id: String) throws -> String? {

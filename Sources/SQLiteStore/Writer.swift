@@ -47,8 +47,12 @@ final class Writer: ActionEffects {
 
     /// Commits a batch in one transaction, each event in a savepoint so that one failing handler
     /// rolls back only its own event, then completes every ticket: with its result after a
-    /// successful COMMIT, with the COMMIT's error otherwise.
-    func commit(_ batch: [CommitTicket], acknowledgeBeforeCommit: Bool) {
+    /// successful COMMIT, with the COMMIT's error otherwise. `observe` hears of each commit
+    /// before any request is answered, so metrics never lag the answers.
+    func commit(
+        _ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, observe: (@Sendable (Int, Duration) -> Void)? = nil
+    ) {
+        let started = ContinuousClock.now
         var results: [Result<RecordResult, any Error>] = []
         do {
             try begin.run()
@@ -66,6 +70,7 @@ final class Writer: ActionEffects {
             }
             results = batch.map { _ in .failure(error) }
         }
+        observe?(batch.count, ContinuousClock.now - started)
         guard !acknowledgeBeforeCommit else { return }
         for (ticket, result) in zip(batch, results) { ticket.complete(result) }
     }
@@ -118,5 +123,16 @@ final class Writer: ActionEffects {
 extension Writer {
     func pragma(_ name: String) throws -> String? {
         try connection.prepare("PRAGMA \(name)").rows { $0.text(at: 0) }.first ?? nil
+    }
+}
+
+extension Writer {
+    /// Writes and commits a heartbeat row: fails when the database cannot take writes.
+    func probe() throws {
+        try connection.transaction(.immediate) {
+            try connection.execute(
+                "INSERT INTO heartbeat (id, checked_at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%fZ')) "
+                    + "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at")
+        }
     }
 }

@@ -12,6 +12,7 @@ enum ActionHubCommand {
           replay         Replay response fixtures against a server (actionhub replay --help)
           gen ios        Generate the iOS app's registration and forwarder (actionhub gen --help)
           payload        Print an APNs payload for a category (actionhub payload --help)
+          backup         Copy a live database, verified (actionhub backup --help)
         """
 
     static func main() {
@@ -25,6 +26,7 @@ enum ActionHubCommand {
             case "replay": status = try ReplayCommand.run(words.dropFirst())
             case "gen": status = try GenerateCommand.run(words.dropFirst())
             case "payload": status = try PayloadCommand.run(words.dropFirst())
+            case "backup": status = try BackupCommand.run(words.dropFirst())
             case "--help", "-h", "help":
                 print(usage)
                 status = 0

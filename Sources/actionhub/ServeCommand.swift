@@ -2,67 +2,153 @@ import API
 import ActionHub
 import Foundation
 import HTTPServer
+import JSON
 import SQLiteStore
+import Synchronization
+import Telemetry
 
 /// `actionhub serve`: load routes, open the database, listen until SIGTERM or SIGINT.
 enum ServeCommand {
-    static let usage = """
+    static let settings = [
+        Setting(name: "host", defaultValue: "127.0.0.1", help: "address to listen on"),
+        Setting(name: "port", defaultValue: "8080", help: "port, 0 for any free one"),
+        Setting(
+            name: "database", defaultValue: "actionhub.sqlite",
+            help: "SQLite database, created with its schema if missing"),
+        Setting(name: "routes", defaultValue: "routes", help: "directory of route files"),
+        Setting(
+            name: "threads", defaultValue: "64",
+            help: "HTTP worker threads; each waits for the commit of its request's event, so this also "
+                + "bounds how many events one commit groups"),
+        Setting(
+            name: "log-level", defaultValue: "info", help: "debug, info, warning or error; info logs every request"),
+        Setting(
+            name: "grace-period", defaultValue: "10",
+            help: "seconds to let requests in flight finish after SIGTERM or SIGINT"),
+        Setting(name: "connection-timeout", defaultValue: "30", help: "seconds before an idle connection is closed"),
+        Setting(name: "connection-limit", defaultValue: "1024", help: "most connections open at once"),
+        Setting(name: "per-ip-connection-limit", defaultValue: "256", help: "most connections from one address"),
+    ]
+
+    static var usage: String {
+        """
         Usage: actionhub serve [options]
 
-        Options:
-          --host H          address to listen on (default 127.0.0.1)
-          --port P          port, 0 for any free one (default 8080)
-          --database PATH   SQLite database, created with its schema if missing (default ./actionhub.sqlite)
-          --routes DIR      route files (default ./routes)
-          --threads N       HTTP worker threads; each waits for the commit of its request's
-                            event, so this bounds how many events one commit can group (default 64)
+        Every option can also be set by its environment variable; a flag wins over the variable.
 
-        Prints "listening on http://HOST:PORT" once it accepts connections. SIGTERM or SIGINT stops
-        accepting, answers what is in flight, closes the database and exits 0.
+        \(Settings.help(settings))
+
+        Prints "listening on http://HOST:PORT" on stdout once it accepts connections, and one JSON
+        line per request, start-up, shutdown and error on stderr. SIGTERM or SIGINT stops accepting,
+        answers and commits what is in flight, closes the database and exits 0.
         """
+    }
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         // Before any thread exists, so that all of them inherit it.
         StopSignals.block()
-        let arguments = try Arguments(words, known: ["host", "port", "database", "routes", "threads"])
+        let arguments = try Arguments(words, known: Set(settings.map(\.name)))
         if arguments.wantsHelp {
             print(usage)
             return 0
         }
         guard arguments.positionals.isEmpty else { throw UsageError("serve takes no positional arguments") }
+        let values = Settings(settings, arguments: arguments, environment: ProcessInfo.processInfo.environment)
         var configuration = HTTPServerConfiguration()
-        configuration.host = arguments.options["host"] ?? "127.0.0.1"
-        configuration.port = try arguments.integer("port", default: 8080, in: 0...65535)
-        configuration.threadCount = try arguments.integer("threads", default: 64, in: 1...1024)
-        let databasePath = arguments.options["database"] ?? "actionhub.sqlite"
-        let routesDirectory = arguments.options["routes"] ?? "routes"
+        configuration.host = values.string("host")
+        configuration.port = try values.integer("port", in: 0...65535)
+        configuration.threadCount = try values.integer("threads", in: 1...1024)
+        configuration.connectionTimeoutSeconds = try values.integer("connection-timeout", in: 1...3600)
+        configuration.connectionLimit = try values.integer("connection-limit", in: 1...100_000)
+        configuration.perAddressConnectionLimit = try values.integer("per-ip-connection-limit", in: 1...100_000)
+        let gracePeriod = try values.integer("grace-period", in: 0...3600)
+        let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
-        let routes: RouteTable
+        guard let routes = loadRoutes(values.string("routes")) else { return 1 }
+        let telemetry = Telemetry(logger: logger)
         do {
-            routes = try RouteLoader(handlers: .standard).load(directory: routesDirectory)
+            try serve(
+                routes: routes, databasePath: values.string("database"), configuration: configuration,
+                gracePeriod: .seconds(gracePeriod), telemetry: telemetry)
         } catch {
-            for problem in error.errors { printError(problem.description) }
-            return 1
+            logger.error("start-up failed", ["error": .string("\(error)")])
+            throw error
         }
-        try serve(routes: routes, databasePath: databasePath, configuration: configuration)
         return 0
     }
 
     /// Owns store and server for the life of the service; both are closed when it returns.
-    private static func serve(routes: RouteTable, databasePath: String, configuration: HTTPServerConfiguration)
-        throws
-    {
+    private static func serve(
+        routes: RouteTable, databasePath: String, configuration: HTTPServerConfiguration, gracePeriod: Duration,
+        telemetry: Telemetry
+    ) throws {
+        let metrics = telemetry.metrics
         let store = try SQLiteResponseStore(
-            path: databasePath, options: .init(readerCount: min(configuration.threadCount, 16)))
-        let api = ActionHubAPI(service: ResponseService(routes: routes, store: store)) { message in
-            printError("actionhub: \(message)")
+            path: databasePath,
+            options: .init(readerCount: min(configuration.threadCount, 16)) { events, duration in
+                metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
+                metrics.observe(Telemetry.Name.commitDuration, [], duration.seconds)
+            })
+        let openConnections = OpenConnections()
+        let api = ActionHubAPI(service: ResponseService(routes: routes, store: store), telemetry: telemetry) {
+            [
+                MetricsRegistry.Gauge(
+                    name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",
+                    value: Double(DatabaseFiles.size(of: databasePath))),
+                MetricsRegistry.Gauge(
+                    name: "actionhub_open_connections", help: "HTTP connections open now.",
+                    value: Double(openConnections.count)),
+                MetricsRegistry.Gauge(
+                    name: "actionhub_build_info", help: "The running build; the value is always 1.",
+                    labels: [("version", ActionHubVersion.current)], value: 1),
+            ]
         }
         let server = try HTTPServer(configuration: configuration, responder: api)
+        openConnections.server.withLock { $0 = server }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let url = "http://\(host):\(server.port)"
+        telemetry.logger.info(
+            "listening",
+            [
+                "url": .string(url), "database": .string(databasePath), "version": .string(ActionHubVersion.current),
+                "categories": .array(routes.categories.map { .string($0.identifier) }),
+            ])
         // Unbuffered, so whoever waits for this line (a supervisor, a test) sees it at once.
-        FileHandle.standardOutput.write(Data("listening on http://\(host):\(server.port)\n".utf8))
+        FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
 
-        _ = StopSignals.wait()
-        server.stop(gracePeriod: .seconds(10))
+        let signal = StopSignals.wait()
+        telemetry.logger.info(
+            "stopping", ["signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.seconds)")])
+        server.stop(gracePeriod: gracePeriod)
+        openConnections.server.withLock { $0 = nil }
+        store.close()
+        telemetry.logger.info("stopped")
+    }
+}
+
+/// The running server, for the open-connections gauge, which is read before the server exists.
+private final class OpenConnections: Sendable {
+    let server = Mutex<HTTPServer?>(nil)
+
+    var count: Int { server.withLock { $0?.openConnections ?? 0 } }
+}
+
+enum DatabaseFiles {
+    /// The database file plus its WAL, in bytes.
+    static func size(of path: String) -> Int {
+        [path, path + "-wal"].reduce(0) { total, file in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            return total + ((attributes?[.size] as? Int) ?? 0)
+        }
+    }
+}
+
+enum ActionHubVersion {
+    static let current = "0.1.0"
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

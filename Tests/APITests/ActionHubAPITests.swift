@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import JSON
 import Synchronization
+import Telemetry
 import Testing
 
 @Suite struct ActionHubAPITests {
@@ -129,6 +130,7 @@ import Testing
                 throws
                 -> RecordResult
             { throw DiskFull() }
+            func checkReadiness() throws { throw DiskFull() }
             func response(id: String) throws -> String? { throw DiskFull() }
             func likes(postId: String, page: PageRequest) throws -> PostLikes { throw DiskFull() }
             func replies(postId: String, page: PageRequest) throws -> PostReplies { throw DiskFull() }
@@ -137,17 +139,53 @@ import Testing
             }
         }
         let reports = ReportLog()
-        let failing = ActionHubAPI(service: ResponseService(routes: api.service.routes, store: FailingStore())) {
-            reports.append($0)
-        }
+        let failing = ActionHubAPI(
+            service: ResponseService(routes: api.service.routes, store: FailingStore()),
+            telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
         let response = failing.respond(
             to: HTTPRequest(
                 method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
                 body: Self.like()))
         try expectProblem(response, status: 503)
         #expect(response.header("Retry-After") == "1")
-        #expect(reports.messages.count == 1)
-        #expect(reports.messages.first?.contains("DiskFull") == true)
+        let lines = try reports.messages.map { try JSONParser().parse($0) }
+        #expect(lines.map { $0["msg"] } == [.string("storage failure"), .string("request")])
+        #expect(lines.first?["error"]?.stringValue?.contains("DiskFull") == true)
+        #expect(lines.last?["status"] == JSONValue(503))
+
+        let readiness = failing.respond(to: HTTPRequest(method: "GET", path: "/readyz"))
+        try expectProblem(readiness, status: 503)
+    }
+
+    @Test func everyAnswerCarriesARequestIdAndEachRequestLogsOneLineWithoutUserData() throws {
+        let reports = ReportLog()
+        let logged = ActionHubAPI(
+            service: api.service, telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
+        let given = logged.respond(
+            to: HTTPRequest(
+                method: "POST", path: "/v1/responses",
+                headers: [("Content-Type", "application/json"), ("X-Request-Id", "trace-7")],
+                body: Array(
+                    """
+                    {"id": "\(UUID().uuidString)", "actionIdentifier": "reply", "userId": "u-secret",
+                     "userText": "a very private reply", "notification": {"identifier": "push-1",
+                     "categoryIdentifier": "social_post", "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
+                    """.utf8)))
+        #expect(given.status == 201)
+        #expect(given.header("X-Request-Id") == "trace-7")
+        let made = logged.respond(
+            to: HTTPRequest(method: "GET", path: "/healthz", headers: [("X-Request-Id", "bad id\u{1}")]))
+        #expect(made.header("X-Request-Id")?.count == 36)
+        #expect(reports.messages.count == 2)
+        let line = try JSONParser().parse(reports.messages[0])
+        #expect(
+            line.objectValue?.keys == [
+                "time", "level", "msg", "requestId", "method", "route", "status", "durationMs", "bytes",
+            ])
+        #expect(line["requestId"] == .string("trace-7"))
+        #expect(line["route"] == .string("/v1/responses"))
+        #expect(!reports.messages.joined().contains("private"))
+        #expect(!reports.messages.joined().contains("u-secret"))
     }
 }
 

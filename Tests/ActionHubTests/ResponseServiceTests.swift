@@ -63,14 +63,19 @@ import Testing
         let body = Self.event(action: "reply", text: "once")
         let first = try service.submit(body)
         #expect(!first.isReplay)
-        #expect(try service.submit(body) == ResponseService.Submission(id: first.id, body: first.body, isReplay: true))
+        #expect(
+            try service.submit(body)
+                == ResponseService.Submission(id: first.id, body: first.body, isReplay: true, route: first.route))
+        #expect(first.route == RouteKey(category: "social_post", action: "reply", handler: "reply"))
         #expect(try service.replies(postId: "p-1", page: PageRequest()).replyCount == 1)
     }
 
     @Test func theSameIdWithOtherContentConflictsAndChangesNothing() throws {
         let id = UUID().uuidString
         let first = try service.submit(Self.event(id: id, action: "like")).body
-        #expect(throws: ResponseConflict(id: id)) {
+        #expect(
+            throws: ResponseConflict(id: id, route: RouteKey(category: "social_post", action: "like", handler: "like"))
+        ) {
             try service.submit(Self.event(id: id, action: "like", userId: "u-2"))
         }
         #expect(try service.response(id: id.lowercased()) == first)

@@ -65,6 +65,8 @@ public final class InMemoryResponseStore: ResponseStore {
         }
     }
 
+    public func checkReadiness() throws {}
+
     public func response(id: String) throws -> String? {
         state.withLock { $0.responses[id]?.body }
     }

@@ -10,6 +10,9 @@ public protocol ResponseStore: Sendable {
     func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String) throws
         -> RecordResult
 
+    /// Throws unless the store answers reads and takes writes now.
+    func checkReadiness() throws
+
     /// The stored answer body for a response id.
     func response(id: String) throws -> String?
     func likes(postId: String, page: PageRequest) throws -> PostLikes

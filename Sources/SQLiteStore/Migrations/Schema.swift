@@ -38,6 +38,9 @@ enum Schema {
                     created_at TEXT NOT NULL
                 );
                 CREATE INDEX replies_by_post ON replies (post_id, position);
-                """)
+                """),
+        Migration(
+            name: "0002-heartbeat",
+            sql: "CREATE TABLE heartbeat (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL);"),
     ]
 }

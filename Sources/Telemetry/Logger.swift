@@ -1,0 +1,32 @@
+import Foundation
+import JSON
+
+/// One JSON object per line on standard error: `time`, `level`, `msg`, then the fields given.
+/// Callers pass only what may be logged: never user text, tokens or keys.
+public struct Logger: Sendable {
+    public var level: LogLevel
+    private let write: @Sendable (String) -> Void
+
+    public init(level: LogLevel = .info, write: @escaping @Sendable (String) -> Void = Logger.standardError) {
+        self.level = level
+        self.write = write
+    }
+
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    public func log(_ level: LogLevel, _ message: String, _ fields: JSONObject = [:]) {
+        guard level >= self.level else { return }
+        var object: JSONObject = [
+            "time": .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+            "level": .string(level.rawValue), "msg": .string(message),
+        ]
+        for member in fields.members { object[member.key] = member.value }
+        write(JSONValue.object(object).serialized() + "\n")
+    }
+
+    public func info(_ message: String, _ fields: JSONObject = [:]) { log(.info, message, fields) }
+    public func warning(_ message: String, _ fields: JSONObject = [:]) { log(.warning, message, fields) }
+    public func error(_ message: String, _ fields: JSONObject = [:]) { log(.error, message, fields) }
+}

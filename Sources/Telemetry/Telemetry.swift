@@ -1,0 +1,36 @@
+/// What ActionHub tells its operators: the metrics it keeps and the log it writes.
+public struct Telemetry: Sendable {
+    public let metrics: MetricsRegistry
+    public let logger: Logger
+
+    public init(logger: Logger) {
+        self.logger = logger
+        metrics = MetricsRegistry(Self.declarations)
+    }
+
+    public enum Name {
+        public static let httpRequests = "actionhub_http_requests_total"
+        public static let httpDuration = "actionhub_http_request_duration_seconds"
+        public static let responses = "actionhub_responses_total"
+        public static let commitBatchSize = "actionhub_commit_batch_size"
+        public static let commitDuration = "actionhub_commit_duration_seconds"
+    }
+
+    static let latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+
+    static let declarations: [MetricsRegistry.Declaration] = [
+        .counter(
+            Name.httpRequests, "HTTP requests by route template, method and status.",
+            labels: ["route", "method", "status"]),
+        .histogram(
+            Name.httpDuration, "Time from a complete request to its answer, by route template.", labels: ["route"],
+            buckets: latencyBuckets),
+        .counter(
+            Name.responses,
+            "Notification responses by category, action, handler and outcome (created, replayed, conflict, rejected).",
+            labels: ["category", "action", "handler", "outcome"]),
+        .histogram(
+            Name.commitBatchSize, "Events committed per transaction.", buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256]),
+        .histogram(Name.commitDuration, "Time per commit, from BEGIN to durable COMMIT.", buckets: latencyBuckets),
+    ]
+}
