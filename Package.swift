@@ -47,6 +47,6 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON"]),
+            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON", "SQLite"]),
     ]
 )

@@ -43,13 +43,20 @@ final class ServerProcess {
     let databasePath: String
     private let errorPipe = Pipe()
 
-    init(databasePath: String? = nil, routes: String? = nil) throws {
+    init(
+        databasePath: String? = nil, routes: String? = nil, arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         self.databasePath = databasePath ?? TemporaryDirectory.make().appendingPathComponent("actionhub.sqlite").path
         process.executableURL = ActionHubExecutable.url
-        process.arguments = [
-            "serve", "--port", "0", "--database", self.databasePath, "--routes",
-            routes ?? ActionHubExecutable.packageRoot.appendingPathComponent("routes").path,
-        ]
+        process.arguments =
+            [
+                "serve", "--port", "0", "--database", self.databasePath, "--routes",
+                routes ?? ActionHubExecutable.packageRoot.appendingPathComponent("routes").path,
+            ] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = errorPipe
