@@ -1,9 +1,12 @@
+import Foundation
 import SQLiteStore
 
 /// `actionhub backup --database PATH --to FILE`: an online, verified copy.
 enum BackupCommand {
     static let usage = """
-        Usage: actionhub backup --database PATH --to FILE
+        Usage: actionhub backup [--database PATH] --to FILE
+
+        --database defaults to ACTIONHUB_DATABASE, as for serve, then ./actionhub.sqlite.
 
         Copies the SQLite database at PATH to FILE while the server keeps running (SQLite's online
         backup: one consistent snapshot holding everything committed before it started), checks
@@ -16,9 +19,13 @@ enum BackupCommand {
             print(usage)
             return 0
         }
-        guard arguments.positionals.isEmpty, let database = arguments.options["database"],
-            let destination = arguments.options["to"]
-        else { throw UsageError("backup needs --database PATH and --to FILE") }
+        guard arguments.positionals.isEmpty, let destination = arguments.options["to"] else {
+            throw UsageError("backup needs --to FILE")
+        }
+        let database = Settings(
+            ServeCommand.settings.filter { $0.name == "database" }, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment
+        ).string("database")
         let report = try SQLiteBackup.run(from: database, to: destination)
         print(
             "backed up \(database) to \(destination): \(report.responses) responses, \(report.likes) likes, "
