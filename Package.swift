@@ -12,15 +12,20 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // SHA-256, HMAC and secure random bytes from libcrypto. The only module that imports COpenSSL.
+        .target(name: "Crypto", dependencies: ["COpenSSL"]),
         // A strict JSON value, parser and writer: no Foundation, shared by every layer.
         .target(name: "JSON"),
+        // Who may do what: API keys, per-user tokens, rate limits. Knows nothing of HTTP or SQL.
+        .target(name: "Auth", dependencies: ["Crypto", "JSON"]),
         // The domain: routes, validation, handlers, the store contract. Knows nothing of HTTP or SQL.
         .target(name: "ActionHub", dependencies: ["JSON"]),
         // The SQLite wrapper: connections, statements, errors. The only module that imports CSQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The ResponseStore on SQLite: schema, migrations, queries.
-        .target(name: "SQLiteStore", dependencies: ["ActionHub", "SQLite"]),
+        .target(name: "SQLiteStore", dependencies: ["ActionHub", "Auth", "SQLite"]),
         // The libmicrohttpd wrapper: server, request, response, router. The only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
@@ -28,14 +33,14 @@ let package = Package(
         // Metrics in Prometheus text format and JSON log lines.
         .target(name: "Telemetry", dependencies: ["JSON"]),
         // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
-        .target(name: "API", dependencies: ["ActionHub", "HTTPServer", "JSON", "Telemetry"]),
+        .target(name: "API", dependencies: ["ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
         .target(name: "Codegen", dependencies: ["ActionHub", "JSON"]),
         // Fixture files and the runner that replays them against a live server.
         .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
         .executableTarget(
             name: "actionhub",
-            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen", "Telemetry"]),
+            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen", "Telemetry", "Auth"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
@@ -43,7 +48,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
         .testTarget(
             name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON"], exclude: ["Golden", "Routes"]),
-        .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "HTTPServer", "JSON", "Telemetry"]),
+        .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"]),
+        .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON"]),
         .testTarget(
             name: "IntegrationTests",

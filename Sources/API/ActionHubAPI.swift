@@ -1,4 +1,5 @@
 import ActionHub
+import Auth
 import Foundation
 import HTTPServer
 import JSON
@@ -9,16 +10,19 @@ import Telemetry
 /// tests, behind `HTTPServer` in production.
 public struct ActionHubAPI: HTTPResponder {
     public let service: ResponseService
+    public let access: AccessControl
     public let telemetry: Telemetry
     let router: Router<Endpoint>
     /// Values read at scrape time (database size, open connections, build info).
     let gauges: @Sendable () -> [MetricsRegistry.Gauge]
 
     public init(
-        service: ResponseService, telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in })),
+        service: ResponseService, access: AccessControl,
+        telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in })),
         gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
     ) {
         self.service = service
+        self.access = access
         self.telemetry = telemetry
         self.gauges = gauges
         var router = Router<Endpoint>()
@@ -31,6 +35,7 @@ public struct ActionHubAPI: HTTPResponder {
         router.add("GET", "/healthz", .health)
         router.add("GET", "/readyz", .readiness)
         router.add("GET", "/metrics", .metrics)
+        router.add("POST", "/v1/tokens", .issueToken)
         self.router = router
     }
 
@@ -106,7 +111,8 @@ public struct ActionHubAPI: HTTPResponder {
         _ endpoint: Endpoint, to request: HTTPRequest, parameters: [String: String], requestId: String
     ) -> HTTPResponse {
         do {
-            return try respond(endpoint, to: request, parameters: parameters)
+            let principal = try admit(request, to: endpoint, requestId: requestId)
+            return try respond(endpoint, to: request, parameters: parameters, principal: principal)
         } catch let problem as ProblemError {
             return problem.problem.response
         } catch let failure as ValidationFailure {
@@ -123,15 +129,48 @@ public struct ActionHubAPI: HTTPResponder {
         }
     }
 
-    private func respond(_ endpoint: Endpoint, to request: HTTPRequest, parameters: [String: String]) throws
-        -> HTTPResponse
-    {
+    /// Authenticates, rate-limits and checks the endpoint's requirement, throwing the problem to
+    /// answer with. The principal is nil for open endpoints.
+    private func admit(_ request: HTTPRequest, to endpoint: Endpoint, requestId: String) throws -> Principal? {
+        let requirement = AccessControl.requirement(for: endpoint)
+        if case .none = requirement { return nil }
+        let principal: Principal
+        switch try access.authenticator.authenticate(request.header("Authorization")) {
+        case .success(let authenticated):
+            principal = authenticated
+        case .failure(let failure):
+            if case .invalid(let reason) = failure {
+                telemetry.logger.info("credential refused", ["requestId": .string(requestId), "reason": .string(reason)])
+            }
+            let invalid = if case .invalid = failure { true } else { false }
+            throw ProblemError(.unauthorized(invalidToken: invalid))
+        }
+        if let limiter = access.rateLimiter, let delay = limiter.delay(for: principal.rateLimitKey) {
+            throw ProblemError(.tooManyRequests(retryAfter: delay))
+        }
+        switch (requirement, principal) {
+        case (.none, _), (.anyone, _), (.scopeOrUser, .user):
+            return principal
+        case (.scopeOrUser(let scope), .service), (.scope(let scope), _):
+            guard principal.allows(scope) else {
+                throw ProblemError(.forbidden("This needs an API key with the scope \(scope.rawValue)."))
+            }
+            return principal
+        }
+    }
+
+    private func respond(
+        _ endpoint: Endpoint, to request: HTTPRequest, parameters: [String: String], principal: Principal?
+    ) throws -> HTTPResponse {
         switch endpoint {
         case .submitResponse:
-            return try submitResponse(request)
+            return try submitResponse(request, principal: principal)
         case .response:
             let id = parameters["id"] ?? ""
-            guard let body = try service.response(id: id) else {
+            // A user sees only their own responses; others' look like unknown ids.
+            guard let body = try service.response(id: id),
+                Self.belongs(body, to: principal)
+            else {
                 throw ProblemError(.notFound("No response with id \(id)."))
             }
             return .json(body)
@@ -144,6 +183,9 @@ public struct ActionHubAPI: HTTPResponder {
             let replies = try service.replies(postId: postId, page: try PageQuery.page(from: request))
             return .json(HistoryJSON.replies(replies, postId: postId))
         case .userResponses:
+            if case .user(let user) = principal, user != parameters["userId"] {
+                throw ProblemError(.forbidden("A user token reads only its own user's responses."))
+            }
             let filter = try PageQuery.filter(from: request)
             let page = try service.responses(
                 userId: parameters["userId"] ?? "", filter: filter, page: try PageQuery.page(from: request))
@@ -161,6 +203,8 @@ public struct ActionHubAPI: HTTPResponder {
                 telemetry.logger.error("not ready", ["error": .string(String(describing: error))])
                 return Problem.notReady.response
             }
+        case .issueToken:
+            return try issueToken(request)
         case .metrics:
             return HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
@@ -168,18 +212,33 @@ public struct ActionHubAPI: HTTPResponder {
         }
     }
 
-    private func submitResponse(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// True when a key may read it, or the user is the one who responded.
+    static func belongs(_ storedAnswer: String, to principal: Principal?) -> Bool {
+        guard case .user(let user) = principal else { return true }
+        return (try? JSONParser().parse(storedAnswer))?["userId"]?.stringValue == user
+    }
+
+    private func submitResponse(_ request: HTTPRequest, principal: Principal?) throws -> HTTPResponse {
         let contentType = request.header("Content-Type")
         guard let contentType, MediaType.isJSON(contentType) else {
             countResponse(service.routes.routeKey(for: nil), outcome: "rejected")
             throw ProblemError(.unsupportedMediaType(contentType))
         }
-        let body: JSONValue
+        var body: JSONValue
         do {
             body = try JSONParser().parse(request.body)
         } catch {
             countResponse(service.routes.routeKey(for: nil), outcome: "rejected")
             throw ProblemError(.malformedJSON(error.description))
+        }
+        if case .user(let user) = principal, case .object(var object) = body {
+            // A user token speaks for its user: the body may name them, or leave userId out.
+            switch object["userId"] {
+            case nil, .null?: object["userId"] = .string(user)
+            case .string(user)?: break
+            default: throw ProblemError(.forbidden("A user token responds only as its own user.", field: "userId"))
+            }
+            body = .object(object)
         }
         let submission: ResponseService.Submission
         do {

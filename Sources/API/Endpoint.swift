@@ -9,6 +9,7 @@ enum Endpoint: String, Sendable {
     case health
     case readiness
     case metrics
+    case issueToken
 
     var name: String { rawValue }
 }

@@ -101,6 +101,27 @@ extension Problem {
         type: typePrefix + "not-ready", title: "Not ready", status: 503,
         detail: "The database does not answer or does not take writes.", headers: [("Retry-After", "5")])
 
+    /// The same for a missing, malformed, unknown or revoked credential: nothing tells whether a
+    /// key exists.
+    static func unauthorized(invalidToken: Bool) -> Problem {
+        Problem(
+            type: typePrefix + "unauthorized", title: "Authentication required", status: 401,
+            detail: "Send Authorization: Bearer with a valid API key or user token.",
+            headers: [("WWW-Authenticate", invalidToken ? #"Bearer realm="actionhub", error="invalid_token""# : #"Bearer realm="actionhub""#)])
+    }
+
+    static func forbidden(_ detail: String, field: String? = nil) -> Problem {
+        Problem(
+            type: typePrefix + "forbidden", title: "Not allowed", status: 403, detail: detail,
+            errors: field.map { [FieldError(field: $0, message: "does not match the user of the token")] } ?? [])
+    }
+
+    static func tooManyRequests(retryAfter: Int) -> Problem {
+        Problem(
+            type: typePrefix + "rate-limited", title: "Too many requests", status: 429,
+            detail: "Slow down: retry after \(retryAfter) s.", headers: [("Retry-After", String(retryAfter))])
+    }
+
     static let internalError = Problem(
         type: typePrefix + "internal", title: "Internal error", status: 500,
         detail: "The server failed to answer; nothing was accepted.")

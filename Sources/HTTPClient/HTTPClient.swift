@@ -7,6 +7,8 @@ public struct HTTPClient: Sendable {
     public var host: String
     public var port: Int
     public var timeoutSeconds: Int
+    /// Sent with every request, before the request's own headers (e.g. `Authorization`).
+    public var defaultHeaders: [(name: String, value: String)] = []
 
     public init(host: String, port: Int, timeoutSeconds: Int = 30) {
         self.host = host
@@ -44,6 +46,10 @@ public struct HTTPClient: Sendable {
         method: String, path: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []
     ) throws(HTTPClientError) -> HTTPClientResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        let overridden = Set(headers.map { $0.name.lowercased() })
+        for header in defaultHeaders where !overridden.contains(header.name.lowercased()) {
+            head += "\(header.name): \(header.value)\r\n"
+        }
         for header in headers { head += "\(header.name): \(header.value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

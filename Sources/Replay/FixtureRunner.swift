@@ -6,7 +6,11 @@ import JSON
 public struct FixtureRunner: Sendable {
     public let client: HTTPClient
 
-    public init(client: HTTPClient) {
+    /// With `credential`, every request carries `Authorization: Bearer <credential>` unless its
+    /// step sets `Authorization` itself (or sets it to null, to send none).
+    public init(client: HTTPClient, credential: String? = nil) {
+        var client = client
+        if let credential { client.defaultHeaders.append(("Authorization", "Bearer \(credential)")) }
         self.client = client
     }
 
@@ -38,8 +42,10 @@ public struct FixtureRunner: Sendable {
         case nil:
             body = []
         }
+        var client = self.client
         for header in step.headers {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            client.defaultHeaders.removeAll { $0.name.lowercased() == header.name.lowercased() }
             if let value = header.value { headers.append((header.name, placeholders.fill(value))) }
         }
 

@@ -13,6 +13,8 @@ enum ActionHubCommand {
           gen ios        Generate the iOS app's registration and forwarder (actionhub gen --help)
           payload        Print an APNs payload for a category (actionhub payload --help)
           backup         Copy a live database, verified (actionhub backup --help)
+          keys           Create, list and revoke service API keys (actionhub keys --help)
+          tokens mint    Mint a per-user token for an app (actionhub tokens --help)
         """
 
     static func main() {
@@ -27,6 +29,8 @@ enum ActionHubCommand {
             case "gen": status = try GenerateCommand.run(words.dropFirst())
             case "payload": status = try PayloadCommand.run(words.dropFirst())
             case "backup": status = try BackupCommand.run(words.dropFirst())
+            case "keys": status = try KeysCommand.run(words.dropFirst())
+            case "tokens": status = try TokensCommand.run(words.dropFirst())
             case "--help", "-h", "help":
                 print(usage)
                 status = 0

@@ -1,17 +1,19 @@
+import Foundation
 import HTTPClient
 import Replay
 
 /// `actionhub replay DIR --url URL`: one line per fixture, then the tally; exit 1 on any failure.
 enum ReplayCommand {
     static let usage = """
-        Usage: actionhub replay DIR --url URL
+        Usage: actionhub replay DIR --url URL [--token CREDENTIAL]
 
         Sends every fixture in DIR (*.json) to the server at URL (http://HOST:PORT) and checks
         each answer. Prints "PASS name" or "FAIL name: why" per fixture, then "N passed, N failed".
+        --token (or ACTIONHUB_TOKEN) is an API key or user token sent as Authorization: Bearer.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let arguments = try Arguments(words, known: ["url"])
+        let arguments = try Arguments(words, known: ["url", "token"])
         if arguments.wantsHelp {
             print(usage)
             return 0
@@ -20,7 +22,8 @@ enum ReplayCommand {
             throw UsageError("replay takes one fixture directory")
         }
         guard let url = arguments.options["url"] else { throw UsageError("replay needs --url") }
-        let runner = FixtureRunner(client: try HTTPClient(url: url))
+        let credential = arguments.options["token"] ?? ProcessInfo.processInfo.environment["ACTIONHUB_TOKEN"]
+        let runner = FixtureRunner(client: try HTTPClient(url: url), credential: credential)
         let fixtures = try Fixture.load(directory: directory)
         var failed = 0
         for fixture in fixtures {

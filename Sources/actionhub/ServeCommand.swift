@@ -1,4 +1,5 @@
 import API
+import Auth
 import ActionHub
 import Foundation
 import HTTPServer
@@ -28,6 +29,13 @@ enum ServeCommand {
         Setting(name: "connection-timeout", defaultValue: "30", help: "seconds before an idle connection is closed"),
         Setting(name: "connection-limit", defaultValue: "1024", help: "most connections open at once"),
         Setting(name: "per-ip-connection-limit", defaultValue: "256", help: "most connections from one address"),
+        Setting(
+            name: "rate-limit", defaultValue: "100",
+            help: "requests a second each API key or user may make on average; 0 turns the limit off"),
+        Setting(name: "rate-burst", defaultValue: "200", help: "requests each key or user may make at once"),
+        Setting(
+            name: "signing-secret", defaultValue: "",
+            help: "secret (at least 32 bytes) that signs user tokens; by default one is made and kept in the database"),
     ]
 
     static var usage: String {
@@ -62,14 +70,22 @@ enum ServeCommand {
         configuration.connectionLimit = try values.integer("connection-limit", in: 1...100_000)
         configuration.perAddressConnectionLimit = try values.integer("per-ip-connection-limit", in: 1...100_000)
         let gracePeriod = try values.integer("grace-period", in: 0...3600)
+        let rateLimit = try values.integer("rate-limit", in: 0...1_000_000)
+        let rateBurst = try values.integer("rate-burst", in: 1...1_000_000)
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = loadRoutes(values.string("routes")) else { return 1 }
         let telemetry = Telemetry(logger: logger)
         do {
+            let keys = try SQLiteKeyStore(path: values.string("database"))
+            let signer = try SigningSecret.signer(configured: values.string("signing-secret"), store: keys)
+            try bootstrapAdminKey(keys, logger: logger)
+            let access = AccessControl(
+                authenticator: Authenticator(keys: keys, tokens: signer),
+                rateLimiter: rateLimit == 0 ? nil : RateLimiter(rate: Double(rateLimit), burst: Double(rateBurst)))
             try serve(
                 routes: routes, databasePath: values.string("database"), configuration: configuration,
-                gracePeriod: .seconds(gracePeriod), telemetry: telemetry)
+                gracePeriod: .seconds(gracePeriod), access: access, telemetry: telemetry)
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
             throw error
@@ -77,10 +93,18 @@ enum ServeCommand {
         return 0
     }
 
+    /// On the first start there is no key to call the API with: make an admin key and show it once.
+    private static func bootstrapAdminKey(_ keys: SQLiteKeyStore, logger: Logger) throws {
+        guard try keys.keys().isEmpty else { return }
+        let created = try KeyIssuer(store: keys).create(name: "first admin", scopes: [.admin])
+        FileHandle.standardOutput.write(Data("admin key (shown once, store it now): \(created.secret)\n".utf8))
+        logger.info("created the first admin key", ["keyId": .string(created.key.id)])
+    }
+
     /// Owns store and server for the life of the service; both are closed when it returns.
     private static func serve(
         routes: RouteTable, databasePath: String, configuration: HTTPServerConfiguration, gracePeriod: Duration,
-        telemetry: Telemetry
+        access: AccessControl, telemetry: Telemetry
     ) throws {
         let metrics = telemetry.metrics
         let store = try SQLiteResponseStore(
@@ -90,7 +114,9 @@ enum ServeCommand {
                 metrics.observe(Telemetry.Name.commitDuration, [], duration.seconds)
             })
         let openConnections = OpenConnections()
-        let api = ActionHubAPI(service: ResponseService(routes: routes, store: store), telemetry: telemetry) {
+        let api = ActionHubAPI(
+            service: ResponseService(routes: routes, store: store), access: access, telemetry: telemetry
+        ) {
             [
                 MetricsRegistry.Gauge(
                     name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",

@@ -1,5 +1,6 @@
 import API
 import ActionHub
+import Auth
 import Foundation
 import HTTPServer
 import JSON
@@ -9,12 +10,20 @@ import Testing
 
 @Suite struct ActionHubAPITests {
     let api: ActionHubAPI
+    let access: AccessControl
+    let adminKey: String
+
+    var adminHeader: (name: String, value: String) { ("Authorization", "Bearer \(adminKey)") }
 
     init() throws {
         let routesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("routes").path
         let routes = try RouteLoader(handlers: .standard).load(directory: routesDirectory)
-        api = ActionHubAPI(service: ResponseService(routes: routes, store: InMemoryResponseStore()))
+        let keys = InMemoryKeyStore()
+        adminKey = try KeyIssuer(store: keys).create(name: "test", scopes: [.admin]).secret
+        access = AccessControl(
+            authenticator: Authenticator(keys: keys, tokens: try TokenSigner(secret: Array(repeating: 7, count: 32))))
+        api = ActionHubAPI(service: ResponseService(routes: routes, store: InMemoryResponseStore()), access: access)
     }
 
     static func like(id: String = UUID().uuidString, user: String = "u-1") -> [UInt8] {
@@ -29,12 +38,12 @@ import Testing
     func post(_ body: [UInt8], contentType: String? = "application/json") -> HTTPResponse {
         api.respond(
             to: HTTPRequest(
-                method: "POST", path: "/v1/responses", headers: contentType.map { [("Content-Type", $0)] } ?? [],
-                body: body))
+                method: "POST", path: "/v1/responses",
+                headers: [adminHeader] + (contentType.map { [("Content-Type", $0)] } ?? []), body: body))
     }
 
     func get(_ path: String, query: [(name: String, value: String)] = []) -> HTTPResponse {
-        api.respond(to: HTTPRequest(method: "GET", path: path, query: query))
+        api.respond(to: HTTPRequest(method: "GET", path: path, query: query, headers: [adminHeader]))
     }
 
     func json(_ response: HTTPResponse) throws -> JSONValue {
@@ -91,7 +100,7 @@ import Testing
     @Test func unknownPathsAndMethods() throws {
         try expectProblem(get("/v1/nope"), status: 404)
         try expectProblem(get("/v1/responses/\(UUID().uuidString)"), status: 404)
-        let wrongMethod = api.respond(to: HTTPRequest(method: "PUT", path: "/v1/categories"))
+        let wrongMethod = api.respond(to: HTTPRequest(method: "PUT", path: "/v1/categories", headers: [adminHeader]))
         try expectProblem(wrongMethod, status: 405)
         #expect(wrongMethod.header("Allow") == "GET, HEAD")
     }
@@ -140,11 +149,11 @@ import Testing
         }
         let reports = ReportLog()
         let failing = ActionHubAPI(
-            service: ResponseService(routes: api.service.routes, store: FailingStore()),
+            service: ResponseService(routes: api.service.routes, store: FailingStore()), access: access,
             telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
         let response = failing.respond(
             to: HTTPRequest(
-                method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
+                method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json"), adminHeader],
                 body: Self.like()))
         try expectProblem(response, status: 503)
         #expect(response.header("Retry-After") == "1")
@@ -160,11 +169,11 @@ import Testing
     @Test func everyAnswerCarriesARequestIdAndEachRequestLogsOneLineWithoutUserData() throws {
         let reports = ReportLog()
         let logged = ActionHubAPI(
-            service: api.service, telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
+            service: api.service, access: access, telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
         let given = logged.respond(
             to: HTTPRequest(
                 method: "POST", path: "/v1/responses",
-                headers: [("Content-Type", "application/json"), ("X-Request-Id", "trace-7")],
+                headers: [("Content-Type", "application/json"), ("X-Request-Id", "trace-7"), adminHeader],
                 body: Array(
                     """
                     {"id": "\(UUID().uuidString)", "actionIdentifier": "reply", "userId": "u-secret",

@@ -12,7 +12,7 @@ struct FixtureReplayTests {
         let fixtures = try Fixture.load(directory: Self.fixtureDirectory)
         #expect(fixtures.count >= 25)
         let server = try ServerProcess()
-        let runner = FixtureRunner(client: server.client)
+        let runner = FixtureRunner(client: server.anonymousClient, credential: server.adminKey)
         for fixture in fixtures {
             let failure = runner.run(fixture)
             #expect(failure == nil, "\(fixture.name): \(failure ?? "")")
@@ -22,7 +22,7 @@ struct FixtureReplayTests {
 
     @Test func fixturesRunAgainAgainstTheSameDatabase() throws {
         let server = try ServerProcess()
-        let runner = FixtureRunner(client: server.client)
+        let runner = FixtureRunner(client: server.anonymousClient, credential: server.adminKey)
         let fixtures = try Fixture.load(directory: Self.fixtureDirectory)
         for _ in 0..<2 {
             for fixture in fixtures {
@@ -33,7 +33,9 @@ struct FixtureReplayTests {
 
     @Test func replayCommandPrintsALinePerFixtureAndTheTally() throws {
         let server = try ServerProcess()
-        let outcome = try ActionHubExecutable.run(["replay", Self.fixtureDirectory, "--url", server.url])
+        let outcome = try ActionHubExecutable.run([
+            "replay", Self.fixtureDirectory, "--url", server.url, "--token", server.adminKey ?? "",
+        ])
         let lines = outcome.standardOutput.split(separator: "\n")
         let count = try Fixture.load(directory: Self.fixtureDirectory).count
         #expect(outcome.status == 0)

@@ -86,8 +86,11 @@ struct OperabilityTests {
         #expect(answered.header("X-Request-Id") == "trace-42")
         #expect(server.stop() == 0)
         let lines = try server.standardError.split(separator: "\n").map { try JSONParser().parse(String($0)) }
-        #expect(lines.map { $0["msg"]?.stringValue ?? "" } == ["listening", "request", "stopping", "stopped"])
-        let request = lines[1]
+        #expect(
+            lines.map { $0["msg"]?.stringValue ?? "" } == [
+                "created the first admin key", "listening", "request", "stopping", "stopped",
+            ])
+        let request = lines[2]
         #expect(request["requestId"] == .string("trace-42"))
         #expect(request["method"] == .string("POST"))
         #expect(request["route"] == .string("/v1/responses"))

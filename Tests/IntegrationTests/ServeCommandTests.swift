@@ -28,7 +28,7 @@ struct ServeCommandTests {
         // A clean close checkpoints the WAL into the database and removes it.
         #expect(!FileManager.default.fileExists(atPath: server.databasePath + "-wal"))
 
-        let restarted = try ServerProcess(databasePath: server.databasePath)
+        let restarted = try ServerProcess(databasePath: server.databasePath, adminKey: server.adminKey)
         let stored = try restarted.client.send(method: "GET", path: "/v1/responses/\(id)")
         #expect(stored.status == 200)
         #expect(stored.body == created.body)
@@ -49,7 +49,7 @@ struct ServeCommandTests {
         }
         _ = server.stop(signal: SIGKILL)
 
-        let restarted = try ServerProcess(databasePath: server.databasePath)
+        let restarted = try ServerProcess(databasePath: server.databasePath, adminKey: server.adminKey)
         for id in ids {
             #expect(try restarted.client.send(method: "GET", path: "/v1/responses/\(id)").status == 200)
         }

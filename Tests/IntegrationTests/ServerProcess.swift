@@ -41,11 +41,13 @@ final class ServerProcess {
     let process = Process()
     let port: Int
     let databasePath: String
+    /// The admin key the server printed on its first start (nil when the database had keys).
+    let adminKey: String?
     private let errorPipe = Pipe()
 
     init(
         databasePath: String? = nil, routes: String? = nil, arguments: [String] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], adminKey knownKey: String? = nil
     ) throws {
         self.databasePath = databasePath ?? TemporaryDirectory.make().appendingPathComponent("actionhub.sqlite").path
         process.executableURL = ActionHubExecutable.url
@@ -61,7 +63,9 @@ final class ServerProcess {
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
-        port = try Self.readPort(from: output.fileHandleForReading)
+        let startUp = try Self.readStartUp(from: output.fileHandleForReading)
+        port = startUp.port
+        adminKey = startUp.adminKey ?? knownKey
     }
 
     deinit {
@@ -71,7 +75,15 @@ final class ServerProcess {
         }
     }
 
-    var client: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
+    /// A client that sends the admin key, when the server made one.
+    var client: HTTPClient {
+        var client = HTTPClient(host: "127.0.0.1", port: port)
+        if let adminKey { client.defaultHeaders = [("Authorization", "Bearer \(adminKey)")] }
+        return client
+    }
+
+    /// A client that sends no credential.
+    var anonymousClient: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
     var url: String { "http://127.0.0.1:\(port)" }
 
     /// Sends `signal` and waits for the exit status; a server still running after 20 s is killed
@@ -92,17 +104,19 @@ final class ServerProcess {
         String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    private static func readPort(from handle: FileHandle) throws -> Int {
+    private static func readStartUp(from handle: FileHandle) throws -> (port: Int, adminKey: String?) {
         var text = ""
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let data = handle.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://") }),
+            let lines = text.split(separator: "\n")
+            if let line = lines.first(where: { $0.hasPrefix("listening on http://") }),
                 let port = line.split(separator: ":").last.flatMap({ Int($0) })
             {
-                return port
+                let key = lines.first { $0.hasPrefix("admin key") }?.split(separator: " ").last.map(String.init)
+                return (port, key)
             }
         }
         throw ServerDidNotStart(output: text)

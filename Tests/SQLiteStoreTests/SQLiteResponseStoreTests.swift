@@ -26,7 +26,7 @@ import Testing
         #expect(try reopened.response(id: id) == "kept")
         let connection = try SQLiteConnection(path: path)
         let migrations = try connection.prepare("SELECT name FROM schema_migrations").rows { $0.text(at: 0) }
-        #expect(migrations == ["0001-responses-likes-replies", "0002-heartbeat"])
+        #expect(migrations == ["0001-responses-likes-replies", "0002-heartbeat", "0003-api-keys"])
     }
 
     @Test func refusesADatabaseFromANewerBuild() throws {

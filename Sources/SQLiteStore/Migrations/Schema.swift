@@ -42,5 +42,18 @@ enum Schema {
         Migration(
             name: "0002-heartbeat",
             sql: "CREATE TABLE heartbeat (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL);"),
+        Migration(
+            name: "0003-api-keys",
+            sql: """
+                CREATE TABLE api_keys (
+                    id TEXT PRIMARY KEY,
+                    hash TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    scopes TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    revoked_at TEXT
+                );
+                CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """),
     ]
 }

@@ -1,0 +1,44 @@
+import ActionHub
+import Foundation
+import HTTPServer
+import JSON
+
+extension ActionHubAPI {
+    /// `POST /v1/tokens` `{"userId": "u-42", "ttlSeconds": 3600}` → `{"token", "userId", "expiresAt"}`.
+    func issueToken(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let contentType = request.header("Content-Type"), MediaType.isJSON(contentType) else {
+            throw ProblemError(.unsupportedMediaType(request.header("Content-Type")))
+        }
+        let body: JSONValue
+        do {
+            body = try JSONParser().parse(request.body)
+        } catch {
+            throw ProblemError(.malformedJSON(error.description))
+        }
+        var errors: [FieldError] = []
+        guard case .object(let object) = body else {
+            throw ValidationFailure([FieldError(field: "body", message: "must be a JSON object")])
+        }
+        for key in object.keys where key != "userId" && key != "ttlSeconds" {
+            errors.append(FieldError(field: key, message: "is not a known field"))
+        }
+        let user = object["userId"]?.stringValue ?? ""
+        if user.isEmpty || user.utf8.count > ResponseValidator.maximumIdentifierBytes
+            || user.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        {
+            errors.append(FieldError(field: "userId", message: "must be a non-empty identifier of at most 256 bytes"))
+        }
+        let ttl = object["ttlSeconds"].map { $0.intValue ?? -1 } ?? 3600
+        if !(60...2_592_000).contains(ttl) {
+            errors.append(FieldError(field: "ttlSeconds", message: "must be an integer from 60 to 2592000 (30 days)"))
+        }
+        guard errors.isEmpty else { throw ValidationFailure(errors) }
+        let now = Date()
+        let token = try access.authenticator.tokens.mint(user: user, ttl: .seconds(ttl), now: now)
+        let expiresAt = Timestamp.format(Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down) + Double(ttl)))
+        let answer: JSONValue = .object([
+            "token": .string(token), "userId": .string(user), "expiresAt": .string(expiresAt),
+        ])
+        return .json(answer.serialized(), status: 201)
+    }
+}

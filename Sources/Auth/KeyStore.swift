@@ -1,0 +1,11 @@
+/// Where API keys (by the SHA-256 of the whole key) and the token signing secret are kept.
+public protocol KeyStore: Sendable {
+    func insert(_ key: APIKey, hash: String) throws
+    /// The key whose hash this is, revoked or not.
+    func key(hash: String) throws -> APIKey?
+    func keys() throws -> [APIKey]
+    /// False when no key has this id.
+    func revoke(id: String, at time: String) throws -> Bool
+    /// The stored signing secret; stores `candidate` as the secret when there is none yet.
+    func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8]
+}

@@ -1,0 +1,8 @@
+/// What an API key may do. `admin` includes the others.
+public enum Scope: String, Sendable, CaseIterable, Comparable {
+    case responsesWrite = "responses:write"
+    case historyRead = "history:read"
+    case admin
+
+    public static func < (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,9 @@
+#ifndef ACTIONHUB_COPENSSL_SHIM_H
+#define ACTIONHUB_COPENSSL_SHIM_H
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <openssl/err.h>
+
+#endif

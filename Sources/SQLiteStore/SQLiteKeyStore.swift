@@ -1,0 +1,98 @@
+import Auth
+import Foundation
+import SQLite
+import Synchronization
+
+/// API keys and the token signing secret, in the same database as the responses. Keys are looked
+/// up on every authenticated request, so a revocation applies to the very next one.
+public final class SQLiteKeyStore: KeyStore {
+    private final class Statements {
+        let connection: SQLiteConnection
+        let insert: SQLiteStatement
+        let byHash: SQLiteStatement
+        let all: SQLiteStatement
+        let revoke: SQLiteStatement
+        let secret: SQLiteStatement
+        let storeSecret: SQLiteStatement
+
+        init(path: String) throws {
+            connection = try SQLiteConnection(path: path)
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = FULL")
+            try Migrator(Schema.migrations).migrate(connection)
+            insert = try connection.prepare(
+                "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+            let columns = "id, name, scopes, created_at, revoked_at"
+            byHash = try connection.prepare("SELECT \(columns) FROM api_keys WHERE hash = ?1")
+            all = try connection.prepare("SELECT \(columns) FROM api_keys ORDER BY created_at, id")
+            revoke = try connection.prepare(
+                "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?2) WHERE id = ?1")
+            secret = try connection.prepare("SELECT value FROM secrets WHERE name = 'token-signing'")
+            storeSecret = try connection.prepare("INSERT INTO secrets (name, value) VALUES ('token-signing', ?1)")
+        }
+
+        static func key(_ row: SQLiteStatement) -> APIKey {
+            APIKey(
+                id: row.text(at: 0) ?? "", name: row.text(at: 1) ?? "",
+                scopes: Set((row.text(at: 2) ?? "").split(separator: " ").compactMap { Scope(rawValue: String($0)) }),
+                createdAt: row.text(at: 3) ?? "", revokedAt: row.text(at: 4))
+        }
+    }
+
+    private let statements: Mutex<Statements>
+
+    public init(path: String) throws {
+        statements = Mutex(try Statements(path: path))
+    }
+
+    public func insert(_ key: APIKey, hash: String) throws {
+        try statements.withLock { statements in
+            try statements.insert.run([
+                .text(key.id), .text(hash), .text(key.name), .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")),
+                .text(key.createdAt),
+            ])
+        }
+    }
+
+    public func key(hash: String) throws -> APIKey? {
+        try statements.withLock { try $0.byHash.rows([.text(hash)], Statements.key).first }
+    }
+
+    public func keys() throws -> [APIKey] {
+        try statements.withLock { try $0.all.rows([], Statements.key) }
+    }
+
+    public func revoke(id: String, at time: String) throws -> Bool {
+        try statements.withLock { statements in
+            try statements.revoke.run([.text(id), .text(time)])
+            return statements.connection.changes == 1
+        }
+    }
+
+    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
+        try statements.withLock { statements in
+            try statements.connection.transaction(.immediate) {
+                if let stored = try statements.secret.rows([], { $0.text(at: 0) }).first ?? nil,
+                    let bytes = Self.bytes(hex: stored)
+                {
+                    return bytes
+                }
+                try statements.storeSecret.run([.text(candidate.map { String(format: "%02x", $0) }.joined())])
+                return candidate
+            }
+        }
+    }
+
+    static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}

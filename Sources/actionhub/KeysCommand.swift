@@ -1,0 +1,65 @@
+import Auth
+import Foundation
+import SQLiteStore
+
+/// `actionhub keys create | list | revoke`: service API keys.
+enum KeysCommand {
+    static let usage = """
+        Usage: actionhub keys create --scope SCOPE [--scope SCOPE …] [--name NAME] [--database PATH]
+               actionhub keys list [--database PATH]
+               actionhub keys revoke ID [--database PATH]
+
+        Scopes: responses:write, history:read, admin (admin includes the others).
+        `create` prints the new key alone on stdout; only its SHA-256 is stored, so it cannot be
+        shown again. --database defaults to ACTIONHUB_DATABASE, then ./actionhub.sqlite.
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let arguments = try Arguments(words, known: ["name", "database"], repeatable: ["scope"])
+        if arguments.wantsHelp {
+            print(usage)
+            return 0
+        }
+        let store = try SQLiteKeyStore(path: databasePath(arguments))
+        switch arguments.positionals.first {
+        case "create":
+            guard arguments.positionals.count == 1 else { throw UsageError("keys create takes no positional arguments") }
+            let scopes = try (arguments.lists["scope"] ?? []).map { name throws(UsageError) in
+                guard let scope = Scope(rawValue: name) else {
+                    throw UsageError(
+                        "unknown scope \"\(name)\"; known: \(Scope.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return scope
+            }
+            guard !scopes.isEmpty else { throw UsageError("keys create needs at least one --scope") }
+            let created = try KeyIssuer(store: store).create(name: arguments.options["name"] ?? "", scopes: Set(scopes))
+            print(created.secret)
+        case "list":
+            for key in try store.keys() {
+                let scopes = key.scopes.sorted().map(\.rawValue).joined(separator: ",")
+                let state = key.revokedAt.map { "revoked \($0)" } ?? "active"
+                print([key.id, key.name.isEmpty ? "-" : key.name, scopes, key.createdAt, state].joined(separator: "\t"))
+            }
+        case "revoke":
+            guard arguments.positionals.count == 2 else { throw UsageError("keys revoke takes one key id") }
+            let id = arguments.positionals[1]
+            guard try store.revoke(id: id, at: Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            else {
+                printError("actionhub keys: no key with id \(id)")
+                return 1
+            }
+            print("revoked \(id)")
+        default:
+            throw UsageError("keys takes create, list or revoke")
+        }
+        return 0
+    }
+
+    /// --database, else ACTIONHUB_DATABASE, else the default, as for serve.
+    static func databasePath(_ arguments: Arguments) -> String {
+        Settings(
+            ServeCommand.settings.filter { $0.name == "database" }, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment
+        ).string("database")
+    }
+}

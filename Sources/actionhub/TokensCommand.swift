@@ -1,0 +1,63 @@
+import Auth
+import Crypto
+import Foundation
+import SQLiteStore
+
+/// `actionhub tokens mint --user U --ttl 1h`: a per-user token for an app.
+enum TokensCommand {
+    static let usage = """
+        Usage: actionhub tokens mint --user USER [--ttl 1h] [--database PATH] [--signing-secret SECRET]
+
+        Prints an HS256 token whose subject is USER, alone on stdout. --ttl takes seconds or a number
+        with s, m, h or d (default 1h, at most 30d). The signing secret is the deployment's: from
+        --signing-secret or ACTIONHUB_SIGNING_SECRET, else the one kept in the database.
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let arguments = try Arguments(words, known: ["user", "ttl", "database", "signing-secret"])
+        if arguments.wantsHelp {
+            print(usage)
+            return 0
+        }
+        guard arguments.positionals == ["mint"] else { throw UsageError("tokens takes mint") }
+        guard let user = arguments.options["user"], !user.isEmpty else { throw UsageError("tokens mint needs --user") }
+        let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
+        let store = try SQLiteKeyStore(path: KeysCommand.databasePath(arguments))
+        let signer = try SigningSecret.signer(
+            configured: arguments.options["signing-secret"]
+                ?? ProcessInfo.processInfo.environment["ACTIONHUB_SIGNING_SECRET"], store: store)
+        print(try signer.mint(user: user, ttl: ttl))
+        return 0
+    }
+
+    static func parseDuration(_ text: String) throws(UsageError) -> Duration {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        let multiplier = text.last.flatMap { units[$0] } ?? 1
+        let digits = units[text.last ?? " "] == nil ? text : String(text.dropLast())
+        guard let count = Int(digits), count > 0, count * multiplier <= 30 * 86400 else {
+            throw UsageError("--ttl must be like 90, 15m, 1h or 7d, at most 30d")
+        }
+        return .seconds(count * multiplier)
+    }
+}
+
+/// The deployment's token signing secret.
+enum SigningSecret {
+    /// A configured secret (at least 32 bytes) wins; otherwise the database's, made on first use.
+    static func signer(configured: String?, store: any KeyStore) throws -> TokenSigner {
+        if let configured, !configured.isEmpty {
+            do {
+                return try TokenSigner(secret: Array(configured.utf8))
+            } catch {
+                throw UsageError("the signing secret must be at least 32 bytes")
+            }
+        }
+        return try TokenSigner(secret: try store.signingSecret(storingIfAbsent: try SecureRandomSecret.make()))
+    }
+}
+
+enum SecureRandomSecret {
+    static func make() throws -> [UInt8] {
+        try Crypto.SecureRandom.bytes(32)
+    }
+}
