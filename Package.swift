@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
         .executableTarget(
             name: "actionhub",
-            dependencies: ["ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen", "Telemetry", "Auth"]),
+            dependencies: [
+                "ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen", "Telemetry", "Auth",
+            ]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
@@ -53,6 +55,6 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON", "SQLite"]),
+            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth"]),
     ]
 )

@@ -35,7 +35,8 @@ extension ActionHubAPI {
         guard errors.isEmpty else { throw ValidationFailure(errors) }
         let now = Date()
         let token = try access.authenticator.tokens.mint(user: user, ttl: .seconds(ttl), now: now)
-        let expiresAt = Timestamp.format(Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down) + Double(ttl)))
+        let expiresAt = Timestamp.format(
+            Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down) + Double(ttl)))
         let answer: JSONValue = .object([
             "token": .string(token), "userId": .string(user), "expiresAt": .string(expiresAt),
         ])

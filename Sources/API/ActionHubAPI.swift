@@ -140,7 +140,8 @@ public struct ActionHubAPI: HTTPResponder {
             principal = authenticated
         case .failure(let failure):
             if case .invalid(let reason) = failure {
-                telemetry.logger.info("credential refused", ["requestId": .string(requestId), "reason": .string(reason)])
+                telemetry.logger.info(
+                    "credential refused", ["requestId": .string(requestId), "reason": .string(reason)])
             }
             let invalid = if case .invalid = failure { true } else { false }
             throw ProblemError(.unauthorized(invalidToken: invalid))

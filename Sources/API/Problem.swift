@@ -107,7 +107,12 @@ extension Problem {
         Problem(
             type: typePrefix + "unauthorized", title: "Authentication required", status: 401,
             detail: "Send Authorization: Bearer with a valid API key or user token.",
-            headers: [("WWW-Authenticate", invalidToken ? #"Bearer realm="actionhub", error="invalid_token""# : #"Bearer realm="actionhub""#)])
+            headers: [
+                (
+                    "WWW-Authenticate",
+                    invalidToken ? #"Bearer realm="actionhub", error="invalid_token""# : #"Bearer realm="actionhub""#
+                )
+            ])
     }
 
     static func forbidden(_ detail: String, field: String? = nil) -> Problem {

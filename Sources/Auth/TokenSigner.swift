@@ -18,7 +18,8 @@ public struct TokenSigner: Sendable {
         let claims: JSONValue = .object([
             "sub": .string(user), "iat": JSONValue(issued), "exp": JSONValue(issued + Int(ttl.components.seconds)),
         ])
-        let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.serialized().utf8))
+        let signingInput =
+            Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.serialized().utf8))
         let signature = try Digest.hmacSHA256(key: secret, message: Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }

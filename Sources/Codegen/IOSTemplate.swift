@@ -9,6 +9,7 @@ enum IOSTemplate {
         //                      didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         //         ActionHubNotifications.registerCategories()
         //         ActionHubForwarder.shared.userId = { Session.current?.userId }
+        //         ActionHubForwarder.shared.token = { Session.current?.actionHubToken }
         //         ActionHubForwarder.shared.onOutcome = { outcome in
         //             if let link = outcome.deepLink { application.open(link) }
         //         }
@@ -108,6 +109,9 @@ enum IOSTemplate {
 
             /// The signed-in user; responses that arrive while nobody is signed in are not forwarded.
             var userId: () -> String? = { nil }
+            /// The user's ActionHub token (minted by your backend with `POST /v1/tokens`), read anew
+            /// for every attempt so a refreshed token is used for retries.
+            var token: () -> String? = { nil }
             /// Called on the main queue with ActionHub's answer, once a response is delivered.
             var onOutcome: (ActionHubOutcome) -> Void = { _ in }
 
@@ -177,6 +181,7 @@ enum IOSTemplate {
                 var request = URLRequest(url: Self.endpoint)
                 request.httpMethod = "POST"
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                if let token = token() { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
                 let task = session.uploadTask(with: request, fromFile: file)
                 task.taskDescription = Delivery(id: file.deletingPathExtension().lastPathComponent, attempt: attempt)
                     .description
@@ -210,11 +215,12 @@ enum IOSTemplate {
                     if let outcome = Self.outcome(from: data) {
                         DispatchQueue.main.async { self.onOutcome(outcome) }
                     }
-                case 400...499 where status != 408 && status != 429:
+                case 400...499 where status != 401 && status != 408 && status != 429:
                     // ActionHub will never take this body (invalid, or its id holds other content).
                     try? FileManager.default.removeItem(at: file)
                 default:
-                    // No answer, a timeout, rate limiting or a server error: the same id again, later.
+                    // No answer, an expired token, a timeout, rate limiting or a server error: the same
+                    // id again, later.
                     send(file, attempt: delivery.attempt + 1)
                 }
             }

@@ -48,7 +48,8 @@ public final class SQLiteKeyStore: KeyStore {
     public func insert(_ key: APIKey, hash: String) throws {
         try statements.withLock { statements in
             try statements.insert.run([
-                .text(key.id), .text(hash), .text(key.name), .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")),
+                .text(key.id), .text(hash), .text(key.name),
+                .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")),
                 .text(key.createdAt),
             ])
         }

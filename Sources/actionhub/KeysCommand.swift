@@ -23,7 +23,9 @@ enum KeysCommand {
         let store = try SQLiteKeyStore(path: databasePath(arguments))
         switch arguments.positionals.first {
         case "create":
-            guard arguments.positionals.count == 1 else { throw UsageError("keys create takes no positional arguments") }
+            guard arguments.positionals.count == 1 else {
+                throw UsageError("keys create takes no positional arguments")
+            }
             let scopes = try (arguments.lists["scope"] ?? []).map { name throws(UsageError) in
                 guard let scope = Scope(rawValue: name) else {
                     throw UsageError(
@@ -38,12 +40,15 @@ enum KeysCommand {
             for key in try store.keys() {
                 let scopes = key.scopes.sorted().map(\.rawValue).joined(separator: ",")
                 let state = key.revokedAt.map { "revoked \($0)" } ?? "active"
-                print([key.id, key.name.isEmpty ? "-" : key.name, scopes, key.createdAt, state].joined(separator: "\t"))
+                print(
+                    [key.id, key.name.isEmpty ? "-" : key.name, scopes, key.createdAt, state].joined(separator: "\t"))
             }
         case "revoke":
             guard arguments.positionals.count == 2 else { throw UsageError("keys revoke takes one key id") }
             let id = arguments.positionals[1]
-            guard try store.revoke(id: id, at: Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            guard
+                try store.revoke(
+                    id: id, at: Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
             else {
                 printError("actionhub keys: no key with id \(id)")
                 return 1

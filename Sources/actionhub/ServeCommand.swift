@@ -1,6 +1,6 @@
 import API
-import Auth
 import ActionHub
+import Auth
 import Foundation
 import HTTPServer
 import JSON

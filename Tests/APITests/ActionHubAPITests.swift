@@ -169,7 +169,8 @@ import Testing
     @Test func everyAnswerCarriesARequestIdAndEachRequestLogsOneLineWithoutUserData() throws {
         let reports = ReportLog()
         let logged = ActionHubAPI(
-            service: api.service, access: access, telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
+            service: api.service, access: access,
+            telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
         let given = logged.respond(
             to: HTTPRequest(
                 method: "POST", path: "/v1/responses",

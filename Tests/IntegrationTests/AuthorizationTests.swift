@@ -1,0 +1,206 @@
+import Auth
+import Foundation
+import HTTPClient
+import JSON
+import Testing
+
+@Suite("Who may do what, over HTTP")
+struct AuthorizationTests {
+    static let secret = "test-signing-secret-0123456789-abcdef"
+    static let signer = try! TokenSigner(secret: Array(secret.utf8))
+
+    /// A server with a known signing secret, keys of each kind made with the CLI, and one stored
+    /// response of user `alice`.
+    struct World {
+        let server: ServerProcess
+        let writeKey: String
+        let readKey: String
+        let revokedKey: String
+        let aliceResponse: String
+
+        init(arguments: [String] = []) throws {
+            server = try ServerProcess(arguments: ["--signing-secret", AuthorizationTests.secret] + arguments)
+            writeKey = try Self.key("responses:write", in: server.databasePath)
+            readKey = try Self.key("history:read", in: server.databasePath)
+            revokedKey = try Self.key("admin", in: server.databasePath)
+            let id = String(revokedKey.split(separator: "_")[1])
+            #expect(try ActionHubExecutable.run(["keys", "revoke", id, "--database", server.databasePath]).status == 0)
+            aliceResponse = UUID().uuidString
+            let created = try server.client.send(
+                method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
+                body: AuthorizationTests.like(id: aliceResponse, user: "alice"))
+            #expect(created.status == 201)
+        }
+
+        static func key(_ scope: String, in database: String) throws -> String {
+            let outcome = try ActionHubExecutable.run([
+                "keys", "create", "--scope", scope, "--name", scope, "--database", database,
+            ])
+            #expect(outcome.status == 0)
+            return outcome.standardOutput.trimmingCharacters(in: .newlines)
+        }
+    }
+
+    static func like(id: String = UUID().uuidString, user: String?) -> [UInt8] {
+        let userField = user.map { #""userId": "\#($0)","# } ?? ""
+        return Array(
+            """
+            {"id": "\(id)", "actionIdentifier": "like", \(userField)
+             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
+               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
+            """.utf8)
+    }
+
+    struct Call {
+        var name: String
+        var method: String
+        var path: String
+        var body: [UInt8]? = nil
+    }
+
+    static func calls(_ world: World) -> [Call] {
+        [
+            Call(name: "submit", method: "POST", path: "/v1/responses", body: like(user: "alice")),
+            Call(name: "response", method: "GET", path: "/v1/responses/\(world.aliceResponse)"),
+            Call(name: "likes", method: "GET", path: "/v1/posts/p-1/likes"),
+            Call(name: "replies", method: "GET", path: "/v1/posts/p-1/replies"),
+            Call(name: "history", method: "GET", path: "/v1/users/alice/responses"),
+            Call(name: "categories", method: "GET", path: "/v1/categories"),
+            Call(name: "tokens", method: "POST", path: "/v1/tokens", body: Array(#"{"userId": "alice"}"#.utf8)),
+            Call(name: "metrics", method: "GET", path: "/metrics"),
+        ]
+    }
+
+    static func send(_ call: Call, authorization: String?, to world: World) throws -> HTTPClientResponse {
+        var headers: [(name: String, value: String)] = []
+        if let authorization { headers.append(("Authorization", authorization)) }
+        if call.body != nil { headers.append(("Content-Type", "application/json")) }
+        return try world.server.anonymousClient.send(
+            method: call.method, path: call.path, headers: headers, body: call.body ?? [])
+    }
+
+    @Test func everyEndpointAgainstEveryKindOfCredential() throws {
+        let world = try World()
+        let now = Date()
+        let aliceToken = try Self.signer.mint(user: "alice", ttl: .seconds(600))
+        let bobToken = try Self.signer.mint(user: "bob", ttl: .seconds(600))
+        let expired = try Self.signer.mint(user: "alice", ttl: .seconds(60), now: now.addingTimeInterval(-120))
+        let badSignature = String(aliceToken.dropLast(2)) + (aliceToken.hasSuffix("AA") ? "BB" : "AA")
+        let foreign = try TokenSigner(secret: Array(repeating: 3, count: 32)).mint(user: "alice", ttl: .seconds(600))
+
+        let unauthenticated: [(String, String?)] = [
+            ("no credentials", nil), ("malformed header", "Basic YWxpY2U6cGFzcw=="),
+            ("empty bearer", "Bearer "),
+            ("unknown key", "Bearer ahk_0123456789ab_" + String(repeating: "x", count: 43)),
+            ("revoked key", "Bearer \(world.revokedKey)"), ("expired token", "Bearer \(expired)"),
+            ("bad signature", "Bearer \(badSignature)"), ("token of another secret", "Bearer \(foreign)"),
+        ]
+        var unauthorizedBodies = Set<String>()
+        for call in Self.calls(world) {
+            for (case_, authorization) in unauthenticated {
+                let response = try Self.send(call, authorization: authorization, to: world)
+                #expect(response.status == 401, "\(call.name) with \(case_)")
+                #expect(response.header("WWW-Authenticate")?.hasPrefix("Bearer") == true, "\(call.name) with \(case_)")
+                #expect(response.header("Content-Type") == "application/problem+json")
+                unauthorizedBodies.insert(response.text)
+            }
+        }
+        // One body for every refused credential: nothing tells an unknown key from a revoked one.
+        #expect(unauthorizedBodies.count == 1)
+
+        // Valid credentials: the status for each endpoint, in the order of `calls`.
+        let expectations: [(String, String, [Int])] = [
+            ("another user's token", "Bearer \(bobToken)", [403, 404, 200, 200, 403, 200, 403, 403]),
+            ("the user's own token", "Bearer \(aliceToken)", [201, 200, 200, 200, 200, 200, 403, 403]),
+            ("responses:write key", "Bearer \(world.writeKey)", [201, 403, 403, 403, 403, 200, 403, 403]),
+            ("history:read key", "Bearer \(world.readKey)", [403, 200, 200, 200, 200, 200, 403, 403]),
+            ("admin key", "Bearer \(world.server.adminKey ?? "")", [201, 200, 200, 200, 200, 200, 201, 200]),
+        ]
+        for (case_, authorization, statuses) in expectations {
+            for (call, status) in zip(Self.calls(world), statuses) {
+                let response = try Self.send(call, authorization: authorization, to: world)
+                #expect(response.status == status, "\(call.name) with \(case_): \(response.text.prefix(200))")
+                if case_ == "another user's token" && !["likes", "replies", "categories"].contains(call.name) {
+                    // Post lists are public to app users; anything else of alice's must not show.
+                    #expect(!response.text.contains(#""userId":"alice""#), "\(call.name) leaked alice's history")
+                }
+            }
+        }
+        #expect(try world.server.anonymousClient.send(method: "GET", path: "/healthz").status == 200)
+    }
+
+    @Test func aUserTokenSpeaksForItsUserOnly() throws {
+        let world = try World()
+        let token = "Bearer \(try Self.signer.mint(user: "carol", ttl: .seconds(600)))"
+        let submit = Call(name: "", method: "POST", path: "/v1/responses", body: Self.like(user: nil))
+        let created = try Self.send(submit, authorization: token, to: world)
+        #expect(created.status == 201)
+        #expect(try JSONParser().parse(created.body)["userId"] == .string("carol"))
+        let impersonating = Call(name: "", method: "POST", path: "/v1/responses", body: Self.like(user: "alice"))
+        let refused = try Self.send(impersonating, authorization: token, to: world)
+        #expect(refused.status == 403)
+        #expect(try JSONParser().parse(refused.body)["errors"]?.arrayValue?.first?["field"] == .string("userId"))
+
+        let history = try Self.send(
+            Call(name: "", method: "GET", path: "/v1/users/carol/responses"), authorization: token, to: world)
+        let items = try JSONParser().parse(history.body)["items"]?.arrayValue ?? []
+        #expect(items.count == 1)
+        #expect(items.allSatisfy { $0["userId"] == .string("carol") })
+    }
+
+    @Test func tokensFromTheAPIAndTheCommandLineWork() throws {
+        let world = try World()
+        let issued = try world.server.client.send(
+            method: "POST", path: "/v1/tokens", headers: [("Content-Type", "application/json")],
+            body: Array(#"{"userId": "alice", "ttlSeconds": 120}"#.utf8))
+        #expect(issued.status == 201)
+        let token = try #require(try JSONParser().parse(issued.body)["token"]?.stringValue)
+        let own = try Self.send(
+            Call(name: "", method: "GET", path: "/v1/users/alice/responses"), authorization: "Bearer \(token)",
+            to: world)
+        #expect(own.status == 200)
+        let badTTL = try world.server.client.send(
+            method: "POST", path: "/v1/tokens", headers: [("Content-Type", "application/json")],
+            body: Array(#"{"userId": "alice", "ttlSeconds": 5}"#.utf8))
+        #expect(badTTL.status == 422)
+
+        let minted = try ActionHubExecutable.run([
+            "tokens", "mint", "--user", "alice", "--ttl", "5m", "--signing-secret", Self.secret,
+            "--database", world.server.databasePath,
+        ])
+        #expect(minted.status == 0)
+        let cliToken = minted.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(cliToken.split(separator: ".").count == 3)
+        let viaCLI = try Self.send(
+            Call(name: "", method: "GET", path: "/v1/users/alice/responses"), authorization: "Bearer \(cliToken)",
+            to: world)
+        #expect(viaCLI.status == 200)
+    }
+
+    @Test func keysAreNotRecoverableFromTheDatabaseFiles() throws {
+        let world = try World()
+        let listed = try ActionHubExecutable.run(["keys", "list", "--database", world.server.databasePath])
+        #expect(listed.status == 0)
+        #expect(listed.standardOutput.split(separator: "\n").count == 4)
+        #expect(listed.standardOutput.contains("revoked"))
+        for key in [world.writeKey, world.readKey, world.revokedKey, world.server.adminKey ?? ""] {
+            #expect(!listed.standardOutput.contains(key))
+            for file in [world.server.databasePath, world.server.databasePath + "-wal"] {
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
+                #expect(bytes.range(of: Data(key.utf8)) == nil, "\(file) holds a raw key")
+                let secretPart = key.split(separator: "_").last.map { Data($0.utf8) } ?? Data()
+                #expect(bytes.range(of: secretPart) == nil, "\(file) holds a key's secret")
+            }
+        }
+    }
+
+    @Test func rateLimitsAnswer429WithRetryAfterPerCaller() throws {
+        let world = try World(arguments: ["--rate-limit", "1", "--rate-burst", "3"])
+        let call = Call(name: "", method: "GET", path: "/v1/categories")
+        let statuses = try (0..<4).map { _ in try Self.send(call, authorization: "Bearer \(world.readKey)", to: world) }
+        #expect(statuses.prefix(3).allSatisfy { $0.status == 200 })
+        #expect(statuses[3].status == 429)
+        #expect(statuses[3].header("Retry-After") == "1")
+        #expect(try Self.send(call, authorization: "Bearer \(world.writeKey)", to: world).status == 200)
+    }
+}
