@@ -70,8 +70,10 @@ public struct ActionHubAPI: HTTPResponder {
         switch failure {
         case .bodyTooLarge(let limit):
             response = Problem.bodyTooLarge(limit: limit).response
-            if route == "/v1/responses" { countResponse(service.routes.routeKey(for: nil), outcome: "rejected") }
+        case .malformed(let reason):
+            response = Problem.malformedRequest(reason).response
         }
+        if route == "/v1/responses" { countResponse(service.routes.routeKey(for: nil), outcome: "rejected") }
         return finish(response, to: request, route: route, requestId: requestId, started: started)
     }
 

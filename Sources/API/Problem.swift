@@ -74,6 +74,12 @@ extension Problem {
             detail: "Request bodies are limited to \(limit) bytes.")
     }
 
+    static func malformedRequest(_ reason: String) -> Problem {
+        Problem(
+            type: typePrefix + "malformed-request", title: "Malformed request", status: 400,
+            detail: "The request's framing or headers are not accepted: \(reason).")
+    }
+
     static func conflict(id: String) -> Problem {
         Problem(
             type: typePrefix + "id-conflict", title: "The response id is already used", status: 409,

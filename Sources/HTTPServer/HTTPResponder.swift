@@ -13,6 +13,8 @@ extension HTTPResponder {
             HTTPResponse(
                 status: 413, headers: [("Content-Type", "text/plain")],
                 body: Array("request body over \(limit) bytes\n".utf8))
+        case .malformed(let reason):
+            HTTPResponse(status: 400, headers: [("Content-Type", "text/plain")], body: Array("\(reason)\n".utf8))
         }
     }
 }
@@ -21,4 +23,7 @@ extension HTTPResponder {
 public enum HTTPRequestFailure: Sendable, Equatable {
     /// The body is, or announced to be, longer than the configured cap (bytes).
     case bodyTooLarge(limit: Int)
+    /// Framing or headers that peers could read differently (request smuggling), or bytes that
+    /// have no place in a header.
+    case malformed(String)
 }

@@ -100,8 +100,13 @@ public final class HTTPServer: Sendable {
     ) -> MHD_Result {
         guard let existing = requestContext.pointee else {
             inFlight.add(1, ordering: .sequentiallyConsistent)
-            let state = RequestState(request: readHead(connection: connection, url: url, method: method))
+            let rawHeaders = Self.rawValues(of: .HEADER_KIND, on: connection)
+            let state = RequestState(
+                request: readHead(connection: connection, url: url, method: method, headers: rawHeaders))
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+            if let problem = HeaderCheck.problem(in: rawHeaders) {
+                return refuse(.malformed(problem), state: state, connection: connection)
+            }
             if let length = state.request.header("Content-Length").flatMap({ Int($0) }),
                 length > configuration.maximumBodyBytes
             {
@@ -179,25 +184,31 @@ public final class HTTPServer: Sendable {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
-    private func readHead(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>)
-        -> HTTPRequest
-    {
-        let query = Self.values(of: .GET_ARGUMENT_KIND, on: connection).map { pair in
-            (
-                name: PercentEncoding.decode(pair.name, plusAsSpace: true) ?? pair.name,
-                value: PercentEncoding.decode(pair.value, plusAsSpace: true) ?? pair.value
+    private func readHead(
+        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+        headers: [(name: [UInt8], value: [UInt8])]
+    ) -> HTTPRequest {
+        let query = Self.rawValues(of: .GET_ARGUMENT_KIND, on: connection).map { pair in
+            let name = String(decoding: pair.name, as: UTF8.self)
+            let value = String(decoding: pair.value, as: UTF8.self)
+            return (
+                name: PercentEncoding.decode(name, plusAsSpace: true) ?? name,
+                value: PercentEncoding.decode(value, plusAsSpace: true) ?? value
             )
         }
         return HTTPRequest(
             method: String(cString: method), path: String(cString: url), query: query,
-            headers: Self.values(of: .HEADER_KIND, on: connection))
+            headers: headers.map {
+                (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self))
+            })
     }
 
-    /// Every key/value pair of a kind, in order; lengths from libmicrohttpd, so a NUL in a value
-    /// is kept rather than cutting the value short.
-    private static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(name: String, value: String)]
-    {
-        var pairs: [(name: String, value: String)] = []
+    /// Every key/value pair of a kind, in order, as bytes; lengths from libmicrohttpd, so a NUL in
+    /// a value is kept (and refused) rather than cutting the value short.
+    fileprivate static func rawValues(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(
+        name: [UInt8], value: [UInt8]
+    )] {
+        var pairs: [(name: [UInt8], value: [UInt8])] = []
         withUnsafeMutablePointer(to: &pairs) { pointer in
             _ = MHD_get_connection_values_n(connection, kind, collectValue, pointer)
         }
@@ -205,16 +216,16 @@ public final class HTTPServer: Sendable {
     }
 }
 
-private func text(_ pointer: UnsafePointer<CChar>?, count: Int) -> String {
-    guard let pointer else { return "" }
+private func bytes(_ pointer: UnsafePointer<CChar>?, count: Int) -> [UInt8] {
+    guard let pointer, count > 0 else { return [] }
     return pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        Array(UnsafeBufferPointer(start: $0, count: count))
     }
 }
 
 private let collectValue: MHD_KeyValueIteratorN = { context, _, key, keySize, value, valueSize in
-    let pairs = context!.assumingMemoryBound(to: [(name: String, value: String)].self)
-    pairs.pointee.append((text(key, count: keySize), text(value, count: valueSize)))
+    let pairs = context!.assumingMemoryBound(to: [(name: [UInt8], value: [UInt8])].self)
+    pairs.pointee.append((bytes(key, count: keySize), bytes(value, count: valueSize)))
     return MHD_Result.YES
 }
 

@@ -90,6 +90,9 @@ import Testing
                 "notification.userInfo.postId"
             ])
         #expect(fields(withNotification { $0["date"] = .string("2026-11-30 09:00") }) == ["notification.date"])
+        let large = JSONObject(
+            dictionaryLiteral: ("postId", .string("p-1")), ("pad", .string(String(repeating: "x", count: 4096))))
+        #expect(fields(withNotification { $0["userInfo"] = .object(large) }) == ["notification.userInfo"])
         #expect(fields(withNotification { $0["identifier"] = .string("push\u{0}1") }) == ["notification.identifier"])
     }
 

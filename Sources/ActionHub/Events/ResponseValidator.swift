@@ -8,6 +8,8 @@ public struct ResponseValidator: Sendable {
 
     /// Longest identifier (user, push, action) in UTF-8 bytes.
     public static let maximumIdentifierBytes = 256
+    /// The most userInfo a push can carry: APNs payloads are at most 4096 bytes.
+    public static let maximumUserInfoBytes = 4096
 
     public init(routes: RouteTable) {
         self.routes = routes
@@ -92,6 +94,13 @@ public struct ResponseValidator: Sendable {
         let categoryIdentifier = self.identifier("categoryIdentifier", in: reader, errors: &errors)
         let date = timestamp("date", in: reader, required: true, errors: &errors)
         let userInfo = reader.object("userInfo", required: false, errors: &errors) ?? JSONObject()
+        // It came from a push, and a whole APNs payload is at most 4096 bytes.
+        if JSONValue.object(userInfo).serialized().utf8.count > Self.maximumUserInfoBytes {
+            errors.append(
+                FieldError(
+                    field: "notification.userInfo",
+                    message: "must be at most \(Self.maximumUserInfoBytes) bytes of JSON, as in an APNs payload"))
+        }
         guard let identifier, let categoryIdentifier, let date else { return nil }
         return NotificationInfo(
             identifier: identifier, categoryIdentifier: categoryIdentifier, date: date, userInfo: userInfo)

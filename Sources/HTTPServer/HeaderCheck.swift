@@ -1,0 +1,52 @@
+/// Checks libmicrohttpd does not make (0.9.75 lets all of these through): one unambiguous body
+/// length, and header names and values without bytes that another parser could read otherwise.
+///
+/// Not covered: a NUL inside a header value. libmicrohttpd ends the value at the NUL and reports
+/// only the part before it, so it cannot be seen, let alone refused, through its API.
+enum HeaderCheck {
+    /// nil when the headers are acceptable; otherwise why not.
+    static func problem(in headers: [(name: [UInt8], value: [UInt8])]) -> String? {
+        var contentLengths = 0
+        var transferEncoding: [UInt8]?
+        for header in headers {
+            guard !header.name.isEmpty, header.name.allSatisfy(isTokenByte) else {
+                return "header name is not a token"
+            }
+            // Field values: visible ASCII, space, tab and obs-text; never NUL, CR, LF or other controls.
+            guard header.value.allSatisfy({ $0 == 0x09 || $0 >= 0x20 && $0 != 0x7F }) else {
+                return "header value holds a control character"
+            }
+            switch String(decoding: header.name, as: UTF8.self).lowercased() {
+            case "content-length":
+                contentLengths += 1
+                guard !header.value.isEmpty, header.value.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                    return "Content-Length is not a number"
+                }
+            case "transfer-encoding":
+                guard transferEncoding == nil else { return "Transfer-Encoding appears twice" }
+                transferEncoding = header.value
+            default:
+                break
+            }
+        }
+        if contentLengths > 1 { return "Content-Length appears more than once" }
+        if let transferEncoding {
+            if contentLengths > 0 { return "Content-Length and Transfer-Encoding together" }
+            guard String(decoding: transferEncoding, as: UTF8.self).lowercased() == "chunked" else {
+                return "Transfer-Encoding other than chunked"
+            }
+        }
+        return nil
+    }
+
+    /// RFC 9110 §5.6.2 tchar.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}
