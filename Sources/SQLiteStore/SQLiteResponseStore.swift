@@ -22,8 +22,8 @@ public final class SQLiteResponseStore: ResponseStore {
         public var readerCount = 4
         /// The most events one transaction commits.
         public var maximumBatch = 256
-        /// Test-only and unsafe: answer before COMMIT. Exists so the crash test can show that it
-        /// catches acknowledged events that were lost.
+        /// Test-only and unsafe: answer before COMMIT, then hold the COMMIT back 50 ms. Exists so the
+        /// crash test can show that it catches acknowledged events that were lost.
         public var acknowledgeBeforeCommit = false
         /// Told of every commit: how many events it held and how long it took, COMMIT included.
         public var observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)?

@@ -1,4 +1,5 @@
 import ActionHub
+import Foundation
 import SQLite
 
 /// The one connection that writes, with its statements prepared once. Used under the store's lock.
@@ -61,6 +62,8 @@ final class Writer: ActionEffects {
             }
             if acknowledgeBeforeCommit {
                 for (ticket, result) in zip(batch, results) { ticket.complete(result) }
+                // Holds the COMMIT back, so that a kill -9 can land between the answers and it.
+                Thread.sleep(forTimeInterval: 0.05)
             }
             try commit.run()
         } catch {

@@ -109,7 +109,13 @@ enum ServeCommand {
         let metrics = telemetry.metrics
         let store = try SQLiteResponseStore(
             path: databasePath,
-            options: .init(readerCount: min(configuration.threadCount, 16)) { events, duration in
+            options: .init(
+                readerCount: min(configuration.threadCount, 16),
+                // Test-only: the crash test sets it to prove that it detects acknowledged events
+                // that were lost. Never set it in production: a 2xx would no longer mean durable.
+                acknowledgeBeforeCommit: ProcessInfo.processInfo.environment[
+                    "ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1"
+            ) { events, duration in
                 metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
                 metrics.observe(Telemetry.Name.commitDuration, [], duration.seconds)
             })
