@@ -88,16 +88,25 @@ public struct ActionHubAPI: HTTPResponder {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let method = Self.methodLabel(request.method)
-        telemetry.metrics.increment(Telemetry.Name.httpRequests, [route, method, String(response.status)])
-        telemetry.metrics.observe(Telemetry.Name.httpDuration, [route], seconds)
+        telemetry.metrics.record(
+            .increment(Telemetry.Name.httpRequests, [route, method, String(response.status)], by: 1),
+            .observe(Telemetry.Name.httpDuration, [route], seconds))
         telemetry.logger.info(
             "request",
             [
                 "requestId": .string(requestId), "method": .string(method), "route": .string(route),
-                "status": JSONValue(response.status), "durationMs": .number(String(format: "%.3f", seconds * 1000)),
+                "status": JSONValue(response.status), "durationMs": .number(Self.milliseconds(seconds)),
                 "bytes": JSONValue(response.body.count),
             ])
         return response
+    }
+
+    /// `1.234` for 1.234 ms: microsecond precision, without Foundation's format machinery on the
+    /// hot path.
+    static func milliseconds(_ seconds: Double) -> String {
+        let microseconds = max(0, Int((seconds * 1_000_000).rounded()))
+        let fraction = String(microseconds % 1000)
+        return "\(microseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// Standard methods by name; anything else is one label, so clients cannot grow the set.

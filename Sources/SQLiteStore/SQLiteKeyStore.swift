@@ -39,14 +39,26 @@ public final class SQLiteKeyStore: KeyStore {
         }
     }
 
-    private let statements: Mutex<Statements>
+    /// Connections behind their own locks: lookups, one per authenticated request, spread over them.
+    private final class Slot: Sendable {
+        let statements: Mutex<Statements>
 
-    public init(path: String) throws {
-        statements = Mutex(try Statements(path: path))
+        init(_ statements: sending Statements) {
+            self.statements = Mutex(statements)
+        }
+    }
+
+    private let slots: [Slot]
+    private let nextSlot = Atomic<Int>(0)
+    /// Writes and the secret go through the first slot, so they are serialized among themselves.
+    private var writer: Slot { slots[0] }
+
+    public init(path: String, connections: Int = 4) throws {
+        slots = try (0..<max(1, connections)).map { _ in Slot(try Statements(path: path)) }
     }
 
     public func insert(_ key: APIKey, hash: String) throws {
-        try statements.withLock { statements in
+        try writer.statements.withLock { statements in
             try statements.insert.run([
                 .text(key.id), .text(hash), .text(key.name),
                 .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")),
@@ -56,22 +68,23 @@ public final class SQLiteKeyStore: KeyStore {
     }
 
     public func key(hash: String) throws -> APIKey? {
-        try statements.withLock { try $0.byHash.rows([.text(hash)], Statements.key).first }
+        let slot = slots[abs(nextSlot.add(1, ordering: .relaxed).oldValue % slots.count)]
+        return try slot.statements.withLock { try $0.byHash.rows([.text(hash)], Statements.key).first }
     }
 
     public func keys() throws -> [APIKey] {
-        try statements.withLock { try $0.all.rows([], Statements.key) }
+        try writer.statements.withLock { try $0.all.rows([], Statements.key) }
     }
 
     public func revoke(id: String, at time: String) throws -> Bool {
-        try statements.withLock { statements in
+        try writer.statements.withLock { statements in
             try statements.revoke.run([.text(id), .text(time)])
             return statements.connection.changes == 1
         }
     }
 
     public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
-        try statements.withLock { statements in
+        try writer.statements.withLock { statements in
             try statements.connection.transaction(.immediate) {
                 if let stored = try statements.secret.rows([], { $0.text(at: 0) }).first ?? nil,
                     let bytes = Self.bytes(hex: stored)

@@ -16,6 +16,12 @@ public final class MetricsRegistry: Sendable {
         /// Series in the order they first appeared.
         var series: [Labels: Series] = [:]
         var order: [Labels] = []
+
+        /// Changes one series in place: no copy of the family's other series.
+        mutating func update(_ labels: Labels, _ change: (inout Series, [Double]) -> Void) {
+            if series[labels] == nil { order.append(labels) }
+            change(&series[labels, default: Series()], buckets)
+        }
     }
 
     struct Series: Sendable {
@@ -70,12 +76,7 @@ public final class MetricsRegistry: Sendable {
 
     /// Records one observation in a histogram.
     public func observe(_ name: String, _ labels: [String] = [], _ value: Double) {
-        update(name, labels) { series, buckets in
-            if series.bucketCounts.isEmpty { series.bucketCounts = Array(repeating: 0, count: buckets.count) }
-            for (index, bound) in buckets.enumerated() where value <= bound { series.bucketCounts[index] += 1 }
-            series.sum += value
-            series.count += 1
-        }
+        update(name, labels) { series, buckets in Self.add(value, to: &series, buckets: buckets) }
     }
 
     /// The current value of a counter series, or the count of a histogram series.
@@ -86,13 +87,44 @@ public final class MetricsRegistry: Sendable {
         }
     }
 
+    /// One change to record under a single lock with others.
+    public enum Change: Sendable {
+        case increment(String, [String], by: Double)
+        case observe(String, [String], Double)
+    }
+
+    /// Records several changes under one lock: fewer lock round trips on the request path.
+    public func record(_ changes: Change...) {
+        for change in changes {
+            switch change {
+            case .increment(let name, let labels, _), .observe(let name, let labels, _):
+                precondition(
+                    labels.count == labelNames[name]?.count, "metric \(name) takes labels \(labelNames[name] ?? [])")
+            }
+        }
+        families.withLock { families in
+            for change in changes {
+                switch change {
+                case .increment(let name, let labels, let amount):
+                    families[name]?.update(labels) { series, _ in series.value += amount }
+                case .observe(let name, let labels, let value):
+                    families[name]?.update(labels) { series, buckets in Self.add(value, to: &series, buckets: buckets) }
+                }
+            }
+        }
+    }
+
+    private static func add(_ value: Double, to series: inout Series, buckets: [Double]) {
+        if series.bucketCounts.isEmpty { series.bucketCounts = Array(repeating: 0, count: buckets.count) }
+        for (index, bound) in buckets.enumerated() where value <= bound { series.bucketCounts[index] += 1 }
+        series.sum += value
+        series.count += 1
+    }
+
     private func update(_ name: String, _ labels: [String], _ change: (inout Series, [Double]) -> Void) {
         precondition(labels.count == labelNames[name]?.count, "metric \(name) takes labels \(labelNames[name] ?? [])")
         families.withLock { families in
-            guard var family = families[name] else { return }
-            if family.series[labels] == nil { family.order.append(labels) }
-            change(&family.series[labels, default: Series()], family.buckets)
-            families[name] = family
+            families[name]?.update(labels, change)
         }
     }
 
