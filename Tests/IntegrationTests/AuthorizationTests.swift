@@ -28,7 +28,7 @@ struct AuthorizationTests {
             aliceResponse = UUID().uuidString
             let created = try server.client.send(
                 method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
-                body: AuthorizationTests.like(id: aliceResponse, user: "alice"))
+                body: RequestBodies.response(id: aliceResponse, user: "alice"))
             #expect(created.status == 201)
         }
 
@@ -41,16 +41,6 @@ struct AuthorizationTests {
         }
     }
 
-    static func like(id: String = UUID().uuidString, user: String?) -> [UInt8] {
-        let userField = user.map { #""userId": "\#($0)","# } ?? ""
-        return Array(
-            """
-            {"id": "\(id)", "actionIdentifier": "like", \(userField)
-             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
-               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
-            """.utf8)
-    }
-
     struct Call {
         var name: String
         var method: String
@@ -60,7 +50,7 @@ struct AuthorizationTests {
 
     static func calls(_ world: World) -> [Call] {
         [
-            Call(name: "submit", method: "POST", path: "/v1/responses", body: like(user: "alice")),
+            Call(name: "submit", method: "POST", path: "/v1/responses", body: RequestBodies.response(user: "alice")),
             Call(name: "response", method: "GET", path: "/v1/responses/\(world.aliceResponse)"),
             Call(name: "likes", method: "GET", path: "/v1/posts/p-1/likes"),
             Call(name: "replies", method: "GET", path: "/v1/posts/p-1/replies"),
@@ -132,11 +122,12 @@ struct AuthorizationTests {
     @Test func aUserTokenSpeaksForItsUserOnly() throws {
         let world = try World()
         let token = "Bearer \(try Self.signer.mint(user: "carol", ttl: .seconds(600)))"
-        let submit = Call(name: "", method: "POST", path: "/v1/responses", body: Self.like(user: nil))
+        let submit = Call(name: "", method: "POST", path: "/v1/responses", body: RequestBodies.response(user: nil))
         let created = try Self.send(submit, authorization: token, to: world)
         #expect(created.status == 201)
         #expect(try JSONParser().parse(created.body)["userId"] == .string("carol"))
-        let impersonating = Call(name: "", method: "POST", path: "/v1/responses", body: Self.like(user: "alice"))
+        let impersonating = Call(
+            name: "", method: "POST", path: "/v1/responses", body: RequestBodies.response(user: "alice"))
         let refused = try Self.send(impersonating, authorization: token, to: world)
         #expect(refused.status == 403)
         #expect(try JSONParser().parse(refused.body)["errors"]?.arrayValue?.first?["field"] == .string("userId"))

@@ -15,15 +15,6 @@ struct CrashTests {
         var integrity: [String?]
     }
 
-    static func like(_ id: String) -> [UInt8] {
-        Array(
-            """
-            {"id": "\(id)", "actionIdentifier": "like", "userId": "u-\(id.prefix(8))",
-             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
-               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-\(id.suffix(2))"}}}
-            """.utf8)
-    }
-
     /// One round: load from 16 clients, kill -9 after a random 50–400 ms, then check the database.
     static func round(database: String, adminKey: String?, environment: [String: String]) throws -> (Round, String?) {
         let server = try ServerProcess(
@@ -40,7 +31,7 @@ struct CrashTests {
                     let id = UUID().uuidString
                     let response = try? client.send(
                         method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
-                        body: Self.like(id))
+                        body: RequestBodies.response(id: id, user: "u-\(id.prefix(8))", post: "p-\(id.suffix(2))"))
                     if let status = response?.status, (200..<300).contains(status) {
                         acknowledged.withLock { $0.append(id) }
                     }

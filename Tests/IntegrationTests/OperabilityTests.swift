@@ -7,30 +7,16 @@ import Testing
 
 @Suite("Metrics, logs, readiness, configuration, backup and graceful stop")
 struct OperabilityTests {
-    static func like(id: String = UUID().uuidString, user: String = "u-1", post: String = "p-1") -> [UInt8] {
-        Array(
-            """
-            {"id": "\(id)", "actionIdentifier": "like", "userId": "\(user)",
-             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
-               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "\(post)"}}}
-            """.utf8)
-    }
-
-    static func post(_ body: [UInt8], to client: HTTPClient) throws -> HTTPClientResponse {
-        try client.send(
-            method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")], body: body)
-    }
-
     @Test func metricsCountAKnownSequenceExactly() throws {
         let server = try ServerProcess()
         let client = server.client
         let first = UUID().uuidString
-        #expect(try Self.post(Self.like(id: first), to: client).status == 201)
-        #expect(try Self.post(Self.like(user: "u-2"), to: client).status == 201)
-        #expect(try Self.post(Self.like(user: "u-3"), to: client).status == 201)
-        #expect(try Self.post(Self.like(id: first), to: client).status == 200)
-        #expect(try Self.post(Self.like(id: first, user: "u-9"), to: client).status == 409)
-        #expect(try Self.post(Array(#"{"id": "x"}"#.utf8), to: client).status == 422)
+        #expect(try RequestBodies.post(RequestBodies.response(id: first), to: client).status == 201)
+        #expect(try RequestBodies.post(RequestBodies.response(user: "u-2"), to: client).status == 201)
+        #expect(try RequestBodies.post(RequestBodies.response(user: "u-3"), to: client).status == 201)
+        #expect(try RequestBodies.post(RequestBodies.response(id: first), to: client).status == 200)
+        #expect(try RequestBodies.post(RequestBodies.response(id: first, user: "u-9"), to: client).status == 409)
+        #expect(try RequestBodies.post(Array(#"{"id": "x"}"#.utf8), to: client).status == 422)
         #expect(try client.send(method: "GET", path: "/v1/posts/p-1/likes").status == 200)
         #expect(try client.send(method: "GET", path: "/nowhere/\(UUID().uuidString)").status == 404)
 
@@ -146,7 +132,9 @@ struct OperabilityTests {
         for (index, id) in ids.enumerated() {
             DispatchQueue.global().async(group: group) {
                 started.signal()
-                let status = (try? Self.post(Self.like(id: id, user: "u-\(index)"), to: client).status) ?? 0
+                let status =
+                    (try? RequestBodies.post(RequestBodies.response(id: id, user: "u-\(index)"), to: client).status)
+                    ?? 0
                 outcomes.withLock { $0[id] = status }
             }
         }
@@ -170,7 +158,8 @@ struct OperabilityTests {
         var acknowledgedBefore: [String] = []
         for index in 0..<30 {
             let id = UUID().uuidString
-            if try Self.post(Self.like(id: id, user: "before-\(index)"), to: client).status == 201 {
+            if try RequestBodies.post(RequestBodies.response(id: id, user: "before-\(index)"), to: client).status == 201
+            {
                 acknowledgedBefore.append(id)
             }
         }
@@ -180,7 +169,7 @@ struct OperabilityTests {
             DispatchQueue.global().async(group: writes) {
                 var count = 0
                 while keepWriting.load(ordering: .relaxed) {
-                    _ = try? Self.post(Self.like(user: "during-\(writer)-\(count)"), to: client)
+                    _ = try? RequestBodies.post(RequestBodies.response(user: "during-\(writer)-\(count)"), to: client)
                     count += 1
                 }
             }

@@ -5,24 +5,10 @@ import Testing
 
 @Suite("actionhub serve as a process")
 struct ServeCommandTests {
-    static func likeBody(id: String = UUID().uuidString) -> [UInt8] {
-        Array(
-            """
-            {"id": "\(id)", "actionIdentifier": "like", "userId": "u-1",
-             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
-               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
-            """.utf8)
-    }
-
-    static func post(_ body: [UInt8], to client: HTTPClient) throws -> HTTPClientResponse {
-        try client.send(
-            method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")], body: body)
-    }
-
     @Test func sigtermExitsZeroClosesTheDatabaseAndKeepsWhatWasAnswered() throws {
         let server = try ServerProcess()
         let id = UUID().uuidString
-        let created = try Self.post(Self.likeBody(id: id), to: server.client)
+        let created = try RequestBodies.post(RequestBodies.response(id: id), to: server.client)
         #expect(created.status == 201)
         #expect(server.stop(signal: SIGTERM) == 0)
         // A clean close checkpoints the WAL into the database and removes it.
@@ -45,7 +31,7 @@ struct ServeCommandTests {
         let server = try ServerProcess()
         let ids = (0..<20).map { _ in UUID().uuidString }
         for id in ids {
-            #expect(try Self.post(Self.likeBody(id: id), to: server.client).status == 201)
+            #expect(try RequestBodies.post(RequestBodies.response(id: id), to: server.client).status == 201)
         }
         _ = server.stop(signal: SIGKILL)
 

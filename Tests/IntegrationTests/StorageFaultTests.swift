@@ -7,15 +7,6 @@ import Testing
 /// Mounting needs root, as CI and the development machines run.
 @Suite("Storage faults", .serialized)
 struct StorageFaultTests {
-    static func like(_ id: String) -> [UInt8] {
-        Array(
-            """
-            {"id": "\(id)", "actionIdentifier": "reply", "userId": "u-1", "userText": "\(String(repeating: "x", count: 400))",
-             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
-               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
-            """.utf8)
-    }
-
     @Test func aFullDiskAnswers503AndTheServerRecoversWhenSpaceReturns() throws {
         let mountPoint = TemporaryDirectory.make()
         let mounted = try Toolchain.run(
@@ -29,7 +20,7 @@ struct StorageFaultTests {
         let post = { (id: String) in
             try client.send(
                 method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
-                body: Self.like(id))
+                body: RequestBodies.response(id: id, text: String(repeating: "x", count: 400)))
         }
         #expect(try post(UUID().uuidString).status == 201)
 
