@@ -12,7 +12,7 @@ public struct KeyIssuer: Sendable {
 
     /// Stores a new key and returns it with its secret, which exists nowhere else afterwards.
     public func create(name: String, scopes: Set<Scope>, now: Date = Date()) throws -> (key: APIKey, secret: String) {
-        let id = try SecureRandom.bytes(6).map { String(format: "%02x", $0) }.joined()
+        let id = Hex.encode(try SecureRandom.bytes(6))
         let secret = Self.prefix + id + "_" + Base64URL.encode(try SecureRandom.bytes(32))
         let key = APIKey(
             id: id, name: name, scopes: scopes,
@@ -23,7 +23,7 @@ public struct KeyIssuer: Sendable {
 
     /// Hex SHA-256 of the whole key: what the store keeps and looks keys up by.
     public static func hash(_ secret: String) throws -> String {
-        try Digest.sha256(Array(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(try Digest.sha256(Array(secret.utf8)))
     }
 
     /// True when the text has the shape of a key (not whether it is valid).

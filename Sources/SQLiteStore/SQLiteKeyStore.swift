@@ -91,7 +91,7 @@ public final class SQLiteKeyStore: KeyStore {
                 {
                     return bytes
                 }
-                try statements.storeSecret.run([.text(candidate.map { String(format: "%02x", $0) }.joined())])
+                try statements.storeSecret.run([.text(Hex.encode(candidate))])
                 return candidate
             }
         }
