@@ -33,7 +33,9 @@ let package = Package(
         // Metrics in Prometheus text format and JSON log lines.
         .target(name: "Telemetry", dependencies: ["JSON"]),
         // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
-        .target(name: "API", dependencies: ["ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"]),
+        .target(
+            name: "API", dependencies: ["ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"],
+            resources: [.copy("openapi.yaml")]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
         .target(name: "Codegen", dependencies: ["ActionHub", "JSON"]),
         // Fixture files and the runner that replays them against a live server.

@@ -25,7 +25,7 @@ public struct AccessControl: Sendable {
 
     static func requirement(for endpoint: Endpoint) -> Requirement {
         switch endpoint {
-        case .health, .readiness: .none
+        case .health, .readiness, .openAPI: .none
         case .categories: .anyone
         case .submitResponse: .scopeOrUser(.responsesWrite)
         case .response, .postLikes, .postReplies, .userResponses: .scopeOrUser(.historyRead)

@@ -36,8 +36,12 @@ public struct ActionHubAPI: HTTPResponder {
         router.add("GET", "/readyz", .readiness)
         router.add("GET", "/metrics", .metrics)
         router.add("POST", "/v1/tokens", .issueToken)
+        router.add("GET", "/openapi.yaml", .openAPI)
         self.router = router
     }
+
+    /// Every route the API serves, as method and template.
+    public var routes: [(method: String, template: String)] { router.templates }
 
     /// The route label of requests that match no route: paths are not labels.
     static let unmatchedRoute = "unmatched"
@@ -217,6 +221,12 @@ public struct ActionHubAPI: HTTPResponder {
             }
         case .issueToken:
             return try issueToken(request)
+        case .openAPI:
+            guard let document = OpenAPIDocument.text else {
+                throw ProblemError(.notFound("The OpenAPI document was not installed with this build."))
+            }
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "application/yaml; charset=utf-8")], body: Array(document.utf8))
         case .metrics:
             return HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],

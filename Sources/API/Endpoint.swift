@@ -10,6 +10,7 @@ enum Endpoint: String, Sendable {
     case readiness
     case metrics
     case issueToken
+    case openAPI
 
     var name: String { rawValue }
 }

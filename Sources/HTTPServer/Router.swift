@@ -26,6 +26,11 @@ public struct Router<Handler: Sendable>: Sendable {
         routes.append(Route(method: method, template: template, segments: segments, handler: handler))
     }
 
+    /// Every route, as method and template, in the order added.
+    public var templates: [(method: String, template: String)] {
+        routes.map { ($0.method, $0.template) }
+    }
+
     /// A GET route also answers HEAD; `allowed` lists both.
     public func match(method: String, path: String) -> RouteMatch<Handler> {
         guard path.hasPrefix("/") else { return .notFound }
