@@ -132,8 +132,4 @@ extension Problem {
             type: typePrefix + "rate-limited", title: "Too many requests", status: 429,
             detail: "Slow down: retry after \(retryAfter) s.", headers: [("Retry-After", String(retryAfter))])
     }
-
-    static let internalError = Problem(
-        type: typePrefix + "internal", title: "Internal error", status: 500,
-        detail: "The server failed to answer; nothing was accepted.")
 }

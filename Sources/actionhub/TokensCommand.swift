@@ -52,12 +52,6 @@ enum SigningSecret {
                 throw UsageError("the signing secret must be at least 32 bytes")
             }
         }
-        return try TokenSigner(secret: try store.signingSecret(storingIfAbsent: try SecureRandomSecret.make()))
-    }
-}
-
-enum SecureRandomSecret {
-    static func make() throws -> [UInt8] {
-        try Crypto.SecureRandom.bytes(32)
+        return try TokenSigner(secret: try store.signingSecret(storingIfAbsent: try SecureRandom.bytes(32)))
     }
 }

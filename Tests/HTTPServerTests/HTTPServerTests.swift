@@ -36,7 +36,7 @@ struct EchoResponder: HTTPResponder {
     @Test func aDeclaredBodyOverTheCapIs413BeforeItIsRead() throws {
         try withServer { client in
             let head = "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 10000000\r\n\r\n"
-            let response = try HTTPClientResponseReader.parse(client.exchange(Array(head.utf8)))
+            let response = String(decoding: try client.exchange(Array(head.utf8)), as: UTF8.self)
             #expect(response.hasPrefix("HTTP/1.1 413"))
         }
     }
@@ -47,7 +47,7 @@ struct EchoResponder: HTTPResponder {
             let request =
                 "POST /x HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "32\r\n\(chunk)\r\n32\r\n\(chunk)\r\n0\r\n\r\n"
-            let response = try HTTPClientResponseReader.parse(client.exchange(Array(request.utf8)))
+            let response = String(decoding: try client.exchange(Array(request.utf8)), as: UTF8.self)
             #expect(response.hasPrefix("HTTP/1.1 413"))
         }
     }
@@ -75,12 +75,5 @@ struct EchoResponder: HTTPResponder {
         #expect(throws: HTTPServerError.self) {
             try HTTPServer(configuration: HTTPServerConfiguration(port: first.port), responder: EchoResponder())
         }
-    }
-}
-
-/// The status line of a raw exchange.
-enum HTTPClientResponseReader {
-    static func parse(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self)
     }
 }
