@@ -12,7 +12,7 @@ public struct ResponseService: Sendable {
 
     public init(
         routes: RouteTable, handlers: HandlerRegistry = .standard, store: any ResponseStore,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.routes = routes
         self.handlers = handlers
