@@ -269,13 +269,18 @@ struct HostileInputTests {
         ]
         // Request lines that are not ours to take.
         cases.append(("path traversal", Array("Authorization: {AUTH}\r\n\r\n".utf8)))
+        cases.append(("40 KB URL", Array("Authorization: {AUTH}\r\n\r\n".utf8)))
         return cases
     }
 
     /// The raw request for a case: most are POST /v1/responses; the last few carry their own line.
     static func request(_ name: String, _ rest: [UInt8], credential: String) -> [UInt8] {
         let line =
-            name == "path traversal" ? "GET /v1/responses/../../etc/passwd HTTP/1.1" : "POST /v1/responses HTTP/1.1"
+            switch name {
+            case "path traversal": "GET /v1/responses/../../etc/passwd HTTP/1.1"
+            case "40 KB URL": "GET /v1/posts/\(String(repeating: "p", count: 40_000))/likes HTTP/1.1"
+            default: "POST /v1/responses HTTP/1.1"
+            }
         let text = String(decoding: rest, as: UTF8.self).replacingOccurrences(
             of: "{AUTH}", with: "Bearer \(credential)")
         let head = Array("\(line)\r\nHost: 127.0.0.1\r\nConnection: close\r\n".utf8)
