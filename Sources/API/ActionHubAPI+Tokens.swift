@@ -23,9 +23,7 @@ extension ActionHubAPI {
             errors.append(FieldError(field: key, message: "is not a known field"))
         }
         let user = object["userId"]?.stringValue ?? ""
-        if user.isEmpty || user.utf8.count > ResponseValidator.maximumIdentifierBytes
-            || user.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-        {
+        if !ResponseValidator.isIdentifier(user) {
             errors.append(FieldError(field: "userId", message: "must be a non-empty identifier of at most 256 bytes"))
         }
         let ttl = object["ttlSeconds"].map { $0.intValue ?? -1 } ?? 3600

@@ -1,3 +1,5 @@
+import ActionHub
+
 /// Swift source text for values that come from route files.
 enum SwiftLiteral {
     /// A double-quoted Swift string literal holding exactly `text`.
@@ -10,7 +12,7 @@ enum SwiftLiteral {
             case "\n": literal += "\\n"
             case "\r": literal += "\\r"
             case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where scalar.isControl:
                 literal += "\\u{\(String(scalar.value, radix: 16))}"
             default: literal.unicodeScalars.append(scalar)
             }

@@ -87,7 +87,7 @@ public final class SQLiteKeyStore: KeyStore {
         try writer.statements.withLock { statements in
             try statements.connection.transaction(.immediate) {
                 if let stored = try statements.secret.rows([], { $0.text(at: 0) }).first ?? nil,
-                    let bytes = Self.bytes(hex: stored)
+                    let bytes = Hex.decode(stored)
                 {
                     return bytes
                 }
@@ -95,18 +95,5 @@ public final class SQLiteKeyStore: KeyStore {
                 return candidate
             }
         }
-    }
-
-    static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            bytes.append(byte)
-        }
-        return bytes
     }
 }

@@ -121,6 +121,12 @@ public struct ResponseValidator: Sendable {
         return value
     }
 
+    /// True for a non-empty identifier of at most `maximumIdentifierBytes` without control characters.
+    public static func isIdentifier(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= maximumIdentifierBytes
+            && !value.unicodeScalars.contains(where: \.isControl)
+    }
+
     private func timestamp(
         _ key: String, in reader: FieldReader, required: Bool, errors: inout [FieldError]
     ) -> String? {
@@ -160,13 +166,5 @@ public struct ResponseValidator: Sendable {
                 FieldError(field: "userText", message: "must not contain control characters other than newline and tab")
             )
         }
-    }
-}
-
-extension Unicode.Scalar {
-    /// General category Cc (U+0000–U+001F, U+007F–U+009F), tested by range: this runs on every
-    /// character of every identifier and text.
-    fileprivate var isControl: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
