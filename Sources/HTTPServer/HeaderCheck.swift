@@ -1,8 +1,9 @@
 /// Checks libmicrohttpd does not make (0.9.75 lets all of these through): one unambiguous body
 /// length, and header names and values without bytes that another parser could read otherwise.
 ///
-/// Not covered: a NUL inside a header value. libmicrohttpd ends the value at the NUL and reports
-/// only the part before it, so it cannot be seen, let alone refused, through its API.
+/// A NUL inside a value is invisible through libmicrohttpd's API (it reports the value cut at the
+/// NUL); `HTTPServer` detects it from the bytes after the reported value and appends a NUL, which
+/// this check then refuses.
 enum HeaderCheck {
     /// nil when the headers are acceptable; otherwise why not.
     static func problem(in headers: [(name: [UInt8], value: [UInt8])]) -> String? {

@@ -101,6 +101,13 @@ struct HostileInputTests {
             ),
             // Headers.
             ("control character in a header value", json(valid, extraHeaders: "X-Test: a\u{1}b\r\n")),
+            ("NUL in a header value", json(valid, extraHeaders: "X-Test: a\u{0}b\r\n")),
+            (
+                "bare LF line ends",
+                Array(
+                    "Authorization: {AUTH}\nContent-Type: application/json\nContent-Length: \(validBytes.count)\n\n"
+                        .utf8) + validBytes
+            ),
             ("escape character in a header value", json(valid, extraHeaders: "X-Test: \u{1B}[31m\r\n")),
             ("DEL in a header value", json(valid, extraHeaders: "X-Test: a\u{7F}\r\n")),
             ("space in a header name", json(valid, extraHeaders: "X Test: a\r\n")),
