@@ -12,26 +12,35 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // SHA-256, HMAC and secure random bytes from libcrypto. The only module that imports COpenSSL.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         // A strict JSON value, parser and writer: no Foundation, shared by every layer.
         .target(name: "JSON"),
+        // A value behind a pthread-based lock that ThreadSanitizer understands.
+        .target(name: "Locking"),
         // Who may do what: API keys, per-user tokens, rate limits. Knows nothing of HTTP or SQL.
-        .target(name: "Auth", dependencies: ["Crypto", "JSON"]),
+        .target(name: "Auth", dependencies: ["Crypto", "JSON", "Locking"]),
         // The domain: routes, validation, handlers, the store contract. Knows nothing of HTTP or SQL.
-        .target(name: "ActionHub", dependencies: ["JSON"]),
+        .target(name: "ActionHub", dependencies: ["JSON", "Locking"]),
+        // Request threads hand events to writer threads that commit them in batches.
+        .target(name: "GroupCommit", dependencies: ["ActionHub"]),
         // The SQLite wrapper: connections, statements, errors. The only module that imports CSQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The ResponseStore on SQLite: schema, migrations, queries.
-        .target(name: "SQLiteStore", dependencies: ["ActionHub", "Auth", "SQLite"]),
+        .target(name: "SQLiteStore", dependencies: ["ActionHub", "Auth", "GroupCommit", "Locking", "SQLite"]),
+        // The libpq wrapper: connections, results, errors. The only module that imports CPostgreSQL.
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"]),
+        // The ResponseStore and KeyStore on PostgreSQL, for several instances on one database.
+        .target(name: "PostgreSQLStore", dependencies: ["ActionHub", "Auth", "GroupCommit", "Locking", "PostgreSQL"]),
         // The libmicrohttpd wrapper: server, request, response, router. The only module that imports CMicroHTTPD.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking"]),
         // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
         .target(name: "HTTPClient"),
         // Metrics in Prometheus text format and JSON log lines.
-        .target(name: "Telemetry", dependencies: ["JSON"]),
+        .target(name: "Telemetry", dependencies: ["JSON", "Locking"]),
         // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
         .target(
             name: "API", dependencies: ["ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"],
@@ -43,20 +52,33 @@ let package = Package(
         .executableTarget(
             name: "actionhub",
             dependencies: [
-                "ActionHub", "API", "HTTPServer", "SQLiteStore", "Replay", "JSON", "Codegen", "Telemetry", "Auth",
+                "ActionHub", "API", "HTTPServer", "SQLiteStore", "PostgreSQLStore", "Replay", "JSON", "Codegen",
+                "Telemetry", "Auth",
+                "Locking",
             ]),
+
+        // Test helpers: temporary databases and a throwaway PostgreSQL cluster.
+        .target(name: "TestSupport", dependencies: ["Locking", "PostgreSQL"], path: "Tests/TestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SQLite", "ActionHub", "JSON"]),
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: ["SQLiteStore", "SQLite", "ActionHub", "GroupCommit", "JSON", "Locking", "TestSupport"]),
+        .testTarget(
+            name: "StoreContractTests", dependencies: ["ActionHub", "PostgreSQLStore", "SQLiteStore", "TestSupport"]),
+        .testTarget(
+            name: "PostgreSQLStoreTests",
+            dependencies: ["ActionHub", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
         .testTarget(
             name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON"], exclude: ["Golden", "Routes"]),
-        .testTarget(name: "APITests", dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"]),
+        .testTarget(
+            name: "APITests", dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Locking", "Telemetry"]),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto"]),
-        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Locking"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth"]),
+            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Locking", "TestSupport"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A `KeyStore` in memory, for tests.
 public final class InMemoryKeyStore: KeyStore {
@@ -7,7 +7,7 @@ public final class InMemoryKeyStore: KeyStore {
         var secret: [UInt8]?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

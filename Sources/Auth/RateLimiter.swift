@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Token buckets, one per key or user: `rate` requests a second on average, bursts up to `burst`.
 public final class RateLimiter: Sendable {
@@ -9,7 +9,7 @@ public final class RateLimiter: Sendable {
 
     public let rate: Double
     public let burst: Double
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
     private let clock = ContinuousClock()
     /// Bounds memory under many distinct callers: full buckets are forgotten past this many.
     private let maximumTracked = 100_000

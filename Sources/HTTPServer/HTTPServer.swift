@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Glibc
+import Locking
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of worker threads, each polling its connections
@@ -16,7 +17,7 @@ public final class HTTPServer: Sendable {
     /// The port it listens on, also when the configuration asked for 0.
     public let port: Int
     let responder: any HTTPResponder
-    private let daemon = Mutex<Daemon?>(nil)
+    private let daemon = Locked<Daemon?>(nil)
     /// Requests begun and not yet completed (answered and sent, or their connection gone).
     private let inFlight = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)

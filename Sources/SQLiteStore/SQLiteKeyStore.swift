@@ -1,5 +1,6 @@
 import Auth
 import Foundation
+import Locking
 import SQLite
 import Synchronization
 
@@ -41,10 +42,10 @@ public final class SQLiteKeyStore: KeyStore {
 
     /// Connections behind their own locks: lookups, one per authenticated request, spread over them.
     private final class Slot: Sendable {
-        let statements: Mutex<Statements>
+        let statements: Locked<Statements>
 
         init(_ statements: sending Statements) {
-            self.statements = Mutex(statements)
+            self.statements = Locked(statements)
         }
     }
 

@@ -1,4 +1,6 @@
 import ActionHub
+import GroupCommit
+import Locking
 import Synchronization
 
 /// The `ResponseStore` on an embedded SQLite database in WAL mode.
@@ -10,10 +12,10 @@ import Synchronization
 public final class SQLiteResponseStore: ResponseStore {
     /// A reader behind its own lock: the pool hands out slots round-robin.
     private final class ReaderSlot: Sendable {
-        let reader: Mutex<Reader>
+        let reader: Locked<Reader>
 
         init(reader: sending Reader) {
-            self.reader = Mutex(reader)
+            self.reader = Locked(reader)
         }
     }
 
@@ -53,9 +55,19 @@ public final class SQLiteResponseStore: ResponseStore {
         // The writer comes first: it creates and migrates the database the readers open.
         writer = WriterBox(try Writer(path: path))
         readers = try (0..<max(1, options.readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
-        committer = GroupCommitter(
-            writer: writer, maximumBatch: max(1, options.maximumBatch),
-            acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, observeCommit: options.observeCommit)
+        // The thread holds the writer weakly: the store owns it, and releasing it last, after the
+        // readers, is what lets its connection checkpoint and remove the WAL on close.
+        let commit: GroupCommitter.Writer = { [weak writer, options] batch in
+            guard let writer else {
+                batch.forEach { $0.complete(.failure(StoreClosed())) }
+                return
+            }
+            writer.writer.withLock {
+                $0.commit(
+                    batch, acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, observe: options.observeCommit)
+            }
+        }
+        committer = GroupCommitter(writers: [commit], maximumBatch: options.maximumBatch)
     }
 
     public convenience init(path: String, readerCount: Int) throws {

@@ -1,5 +1,6 @@
 import ActionHub
 import Foundation
+import GroupCommit
 import SQLite
 
 /// The one connection that writes, with its statements prepared once. Used under the store's lock.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counters and histograms in memory, written out in the Prometheus text exposition format
 /// (version 0.0.4). Families are declared up front; label values are chosen by the caller, who
@@ -33,7 +33,7 @@ public final class MetricsRegistry: Sendable {
 
     typealias Labels = [String]
 
-    private let families: Mutex<[String: Family]>
+    private let families: Locked<[String: Family]>
     private let familyOrder: [String]
     private let labelNames: [String: [String]]
 
@@ -64,7 +64,7 @@ public final class MetricsRegistry: Sendable {
                 name: declaration.name, help: declaration.help, kind: declaration.kind, buckets: declaration.buckets)
             labelNames[declaration.name] = declaration.labelNames
         }
-        self.families = Mutex(families)
+        self.families = Locked(families)
         self.familyOrder = declarations.map(\.name)
         self.labelNames = labelNames
     }

@@ -26,6 +26,10 @@ enum BackupCommand {
             ServeCommand.settings.filter { $0.name == "database" }, arguments: arguments,
             environment: ProcessInfo.processInfo.environment
         ).string("database")
+        guard case .sqlite = Database(database) else {
+            throw UsageError(
+                "backup copies SQLite databases; back up PostgreSQL with its own tools (pg_dump, base backups)")
+        }
         let report = try SQLiteBackup.run(from: database, to: destination)
         print(
             "backed up \(database) to \(destination): \(report.responses) responses, \(report.likes) likes, "

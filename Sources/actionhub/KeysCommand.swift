@@ -5,9 +5,9 @@ import SQLiteStore
 /// `actionhub keys create | list | revoke`: service API keys.
 enum KeysCommand {
     static let usage = """
-        Usage: actionhub keys create --scope SCOPE [--scope SCOPE …] [--name NAME] [--database PATH]
-               actionhub keys list [--database PATH]
-               actionhub keys revoke ID [--database PATH]
+        Usage: actionhub keys create --scope SCOPE [--scope SCOPE …] [--name NAME] [--database PATH|URL]
+               actionhub keys list [--database PATH|URL]
+               actionhub keys revoke ID [--database PATH|URL]
 
         Scopes: responses:write, history:read, admin (admin includes the others).
         `create` prints the new key alone on stdout; only its SHA-256 is stored, so it cannot be
@@ -20,7 +20,7 @@ enum KeysCommand {
             print(usage)
             return 0
         }
-        let store = try SQLiteKeyStore(path: databasePath(arguments))
+        let store = try Database(databasePath(arguments)).keyStore()
         switch arguments.positionals.first {
         case "create":
             guard arguments.positionals.count == 1 else {

@@ -4,8 +4,8 @@ import Auth
 import Foundation
 import HTTPServer
 import JSON
+import Locking
 import SQLiteStore
-import Synchronization
 import Telemetry
 
 /// `actionhub serve`: load routes, open the database, listen until SIGTERM or SIGINT.
@@ -15,7 +15,7 @@ enum ServeCommand {
         Setting(name: "port", defaultValue: "8080", help: "port, 0 for any free one"),
         Setting(
             name: "database", defaultValue: "actionhub.sqlite",
-            help: "SQLite database, created with its schema if missing"),
+            help: "SQLite file, or postgres://USER@HOST:PORT/DB for PostgreSQL; created or migrated on start"),
         Setting(name: "routes", defaultValue: "routes", help: "directory of route files"),
         Setting(
             name: "threads", defaultValue: "64",
@@ -77,14 +77,15 @@ enum ServeCommand {
         guard let routes = loadRoutes(values.string("routes")) else { return 1 }
         let telemetry = Telemetry(logger: logger)
         do {
-            let keys = try SQLiteKeyStore(path: values.string("database"))
+            let database = Database(values.string("database"))
+            let keys = try database.keyStore()
             let signer = try SigningSecret.signer(configured: values.string("signing-secret"), store: keys)
             try bootstrapAdminKey(keys, logger: logger)
             let access = AccessControl(
                 authenticator: Authenticator(keys: keys, tokens: signer),
                 rateLimiter: rateLimit == 0 ? nil : RateLimiter(rate: Double(rateLimit), burst: Double(rateBurst)))
             try serve(
-                routes: routes, databasePath: values.string("database"), configuration: configuration,
+                routes: routes, database: database, configuration: configuration,
                 gracePeriod: .seconds(gracePeriod), access: access, telemetry: telemetry)
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
@@ -94,7 +95,7 @@ enum ServeCommand {
     }
 
     /// On the first start there is no key to call the API with: make an admin key and show it once.
-    private static func bootstrapAdminKey(_ keys: SQLiteKeyStore, logger: Logger) throws {
+    private static func bootstrapAdminKey(_ keys: any KeyStore, logger: Logger) throws {
         guard try keys.keys().isEmpty else { return }
         let created = try KeyIssuer(store: keys).create(name: "first admin", scopes: [.admin])
         FileHandle.standardOutput.write(Data("admin key (shown once, store it now): \(created.secret)\n".utf8))
@@ -103,30 +104,16 @@ enum ServeCommand {
 
     /// Owns store and server for the life of the service; both are closed when it returns.
     private static func serve(
-        routes: RouteTable, databasePath: String, configuration: HTTPServerConfiguration, gracePeriod: Duration,
+        routes: RouteTable, database: Database, configuration: HTTPServerConfiguration, gracePeriod: Duration,
         access: AccessControl, telemetry: Telemetry
     ) throws {
         let metrics = telemetry.metrics
-        let store = try SQLiteResponseStore(
-            path: databasePath,
-            options: .init(
-                readerCount: min(configuration.threadCount, 16),
-                // Test-only: the crash test sets it to prove that it detects acknowledged events
-                // that were lost. Never set it in production: a 2xx would no longer mean durable.
-                acknowledgeBeforeCommit: ProcessInfo.processInfo.environment[
-                    "ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1"
-            ) { events, duration in
-                metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
-                metrics.observe(Telemetry.Name.commitDuration, [], duration.seconds)
-            })
+        let opened = try database.responseStore(threadCount: configuration.threadCount, metrics: metrics)
         let openConnections = OpenConnections()
         let api = ActionHubAPI(
-            service: ResponseService(routes: routes, store: store), access: access, telemetry: telemetry
+            service: ResponseService(routes: routes, store: opened.store), access: access, telemetry: telemetry
         ) {
-            [
-                MetricsRegistry.Gauge(
-                    name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",
-                    value: Double(DatabaseFiles.size(of: databasePath))),
+            opened.gauges() + [
                 MetricsRegistry.Gauge(
                     name: "actionhub_open_connections", help: "HTTP connections open now.",
                     value: Double(openConnections.count)),
@@ -142,7 +129,8 @@ enum ServeCommand {
         telemetry.logger.info(
             "listening",
             [
-                "url": .string(url), "database": .string(databasePath), "version": .string(ActionHubVersion.current),
+                "url": .string(url), "database": .string(database.description),
+                "version": .string(ActionHubVersion.current),
                 "categories": .array(routes.categories.map { .string($0.identifier) }),
             ])
         // Unbuffered, so whoever waits for this line (a supervisor, a test) sees it at once.
@@ -153,14 +141,14 @@ enum ServeCommand {
             "stopping", ["signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.seconds)")])
         server.stop(gracePeriod: gracePeriod)
         openConnections.server.withLock { $0 = nil }
-        store.close()
+        opened.close()
         telemetry.logger.info("stopped")
     }
 }
 
 /// The running server, for the open-connections gauge, which is read before the server exists.
 private final class OpenConnections: Sendable {
-    let server = Mutex<HTTPServer?>(nil)
+    let server = Locked<HTTPServer?>(nil)
 
     var count: Int { server.withLock { $0?.openConnections ?? 0 } }
 }

@@ -6,7 +6,7 @@ import SQLiteStore
 /// `actionhub tokens mint --user U --ttl 1h`: a per-user token for an app.
 enum TokensCommand {
     static let usage = """
-        Usage: actionhub tokens mint --user USER [--ttl 1h] [--database PATH] [--signing-secret SECRET]
+        Usage: actionhub tokens mint --user USER [--ttl 1h] [--database PATH|URL] [--signing-secret SECRET]
 
         Prints an HS256 token whose subject is USER, alone on stdout. --ttl takes seconds or a number
         with s, m, h or d (default 1h, at most 30d). The signing secret is the deployment's: from
@@ -22,7 +22,7 @@ enum TokensCommand {
         guard arguments.positionals == ["mint"] else { throw UsageError("tokens takes mint") }
         guard let user = arguments.options["user"], !user.isEmpty else { throw UsageError("tokens mint needs --user") }
         let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
-        let store = try SQLiteKeyStore(path: KeysCommand.databasePath(arguments))
+        let store = try Database(KeysCommand.databasePath(arguments)).keyStore()
         let signer = try SigningSecret.signer(
             configured: arguments.options["signing-secret"]
                 ?? ProcessInfo.processInfo.environment["ACTIONHUB_SIGNING_SECRET"], store: store)

@@ -4,7 +4,7 @@ import Auth
 import Foundation
 import HTTPServer
 import JSON
-import Synchronization
+import Locking
 import Telemetry
 import Testing
 
@@ -200,7 +200,7 @@ import Testing
 }
 
 final class ReportLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
     func append(_ message: String) { storage.withLock { $0.append(message) } }
     var messages: [String] { storage.withLock { $0 } }
 }

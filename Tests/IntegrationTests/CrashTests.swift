@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import Locking
 import SQLite
 import Synchronization
 import Testing
@@ -22,7 +23,7 @@ struct CrashTests {
             environment: environment,
             adminKey: adminKey)
         let client = server.client
-        let acknowledged = Mutex<[String]>([])
+        let acknowledged = Locked<[String]>([])
         let running = Atomic<Bool>(true)
         let clients = DispatchGroup()
         for _ in 0..<16 {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import JSON
+import Locking
 import SQLite
 import Synchronization
 import Testing
@@ -126,7 +127,7 @@ struct OperabilityTests {
         let server = try ServerProcess()
         let client = server.client
         let ids = (0..<100).map { _ in UUID().uuidString }
-        let outcomes = Mutex<[String: Int]>([:])
+        let outcomes = Locked<[String: Int]>([:])
         let started = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
         for (index, id) in ids.enumerated() {

@@ -1,8 +1,10 @@
 import ActionHub
 import Dispatch
 import Foundation
+import GroupCommit
+import Locking
 import SQLite
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import SQLiteStore
@@ -16,7 +18,7 @@ import Testing
 
     /// Runs `body(index)` on `count` threads at once and collects the results.
     static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        let results = Mutex<[Int: T]>([:])
+        let results = Locked<[Int: T]>([:])
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let result = body(index)
             results.withLock { $0[index] = result }

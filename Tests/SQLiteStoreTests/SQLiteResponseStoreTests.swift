@@ -1,6 +1,7 @@
 import ActionHub
 import Foundation
 import SQLite
+import TestSupport
 import Testing
 
 @testable import SQLiteStore

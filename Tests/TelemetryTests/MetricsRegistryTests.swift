@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import Telemetry
@@ -49,7 +49,7 @@ import Testing
 }
 
 final class Lines: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var all: [String] { storage.withLock { $0 } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A `ResponseStore` in memory with the same semantics as the durable ones: for tests and for
 /// trying routes without a database. Nothing survives the process.
@@ -43,7 +43,7 @@ public final class InMemoryResponseStore: ResponseStore {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -5,10 +5,10 @@ import Dispatch
 ///
 /// `result` is written once by the writer thread before `done` is signalled and read by the
 /// requesting thread only after `wait()` returns; the semaphore orders the two.
-final class CommitTicket: @unchecked Sendable {
-    let response: NewResponse
-    let perform: @Sendable (any ActionEffects) throws -> String
-    private(set) var result: Result<RecordResult, any Error> = .failure(StoreClosed())
+public final class CommitTicket: @unchecked Sendable {
+    public let response: NewResponse
+    public let perform: @Sendable (any ActionEffects) throws -> String
+    public private(set) var result: Result<RecordResult, any Error> = .failure(StoreClosed())
     private let done = DispatchSemaphore(value: 0)
 
     init(response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String) {
@@ -16,7 +16,7 @@ final class CommitTicket: @unchecked Sendable {
         self.perform = perform
     }
 
-    func complete(_ result: Result<RecordResult, any Error>) {
+    public func complete(_ result: Result<RecordResult, any Error>) {
         self.result = result
         done.signal()
     }
@@ -24,9 +24,4 @@ final class CommitTicket: @unchecked Sendable {
     func wait() {
         done.wait()
     }
-}
-
-/// The store is closed: nothing more is committed.
-public struct StoreClosed: Error, Sendable, CustomStringConvertible {
-    public var description: String { "the store is closed" }
 }

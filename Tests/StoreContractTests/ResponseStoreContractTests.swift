@@ -1,18 +1,23 @@
 import ActionHub
 import Foundation
+import PostgreSQLStore
 import SQLiteStore
+import TestSupport
 import Testing
 
 /// The behaviour every `ResponseStore` must share, run against each implementation.
 @Suite struct ResponseStoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case inMemory, sqlite
+        case inMemory, sqlite, postgreSQL
         var testDescription: String { rawValue }
 
         func make() throws -> any ResponseStore {
             switch self {
             case .inMemory: InMemoryResponseStore()
             case .sqlite: try SQLiteResponseStore(path: TemporaryDatabase.path(), readerCount: 2)
+            case .postgreSQL:
+                try PostgreSQLResponseStore(
+                    url: PostgreSQLCluster.shared().makeDatabase(), options: .init(writerCount: 2, readerCount: 2))
             }
         }
     }
@@ -124,13 +129,5 @@ import Testing
         let otherCategory = try store.responses(
             userId: "u-1", filter: ResponseFilter(category: "shop_order"), page: PageRequest())
         #expect(otherCategory.items.isEmpty)
-    }
-}
-
-enum TemporaryDatabase {
-    static func path() -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionhub-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("test.sqlite").path
     }
 }

@@ -1,0 +1,52 @@
+import ActionHub
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Group commit: request threads hand their events to writer threads and wait; a writer takes
+/// everything waiting (up to a batch), commits it in one transaction and wakes each request only
+/// after the COMMIT is durable. One fsync then covers a whole batch instead of one event, which is
+/// where the throughput of a durable write path comes from.
+///
+/// A store brings the writers: one per connection that writes. Each runs on its own thread and
+/// must complete every ticket of the batch it is given, with its result only once committed.
+public final class GroupCommitter: Sendable {
+    /// Commits a batch and completes its tickets.
+    public typealias Writer = @Sendable ([CommitTicket]) -> Void
+
+    private let queue = CommitQueue()
+    private let stopped: DispatchSemaphore
+    private let writerCount: Int
+    private let isClosed = Atomic<Bool>(false)
+
+    public init(writers: [Writer], maximumBatch: Int, name: String = "actionhub-writer") {
+        precondition(!writers.isEmpty, "a group committer needs at least one writer")
+        stopped = DispatchSemaphore(value: 0)
+        writerCount = writers.count
+        for (index, write) in writers.enumerated() {
+            let thread = Thread { [queue, stopped] in
+                while let batch = queue.nextBatch(limit: max(1, maximumBatch)) { write(batch) }
+                stopped.signal()
+            }
+            thread.name = writers.count == 1 ? name : "\(name)-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Blocks until the event is committed (or refused) and returns what the store did with it.
+    public func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String
+    ) throws -> RecordResult {
+        let ticket = CommitTicket(response: response, perform: perform)
+        guard queue.add(ticket) else { throw StoreClosed() }
+        ticket.wait()
+        return try ticket.result.get()
+    }
+
+    /// Commits what is waiting, stops the writer threads and returns when they have stopped.
+    public func close() {
+        guard !isClosed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        queue.close()
+        for _ in 0..<writerCount { stopped.wait() }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A value that is only reached with a lock held.
+///
+/// Used instead of the standard library's `Mutex`: that one parks on futexes from code
+/// ThreadSanitizer does not see, so TSan reports races on the data it guards. `NSLock` is a
+/// pthread mutex, whose lock and unlock TSan intercepts, so races it reports here are real.
+public final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    public init(_ value: sending Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with the lock held. The value must not escape it: that is what makes this type
+    /// safe to share, and why it is `@unchecked`.
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,98 @@
+import CPostgreSQL
+import Foundation
+
+/// One libpq connection. Not thread-safe: used by one thread at a time. Every value travels as
+/// text, which keeps the binding simple and is what PostgreSQL parses fastest for short strings.
+public final class PostgreSQLConnection {
+    private let connection: OpaquePointer
+
+    /// Connects to `url` (any libpq connection string or `postgres://` / `postgresql://` URI).
+    /// Settings the URL leaves out get defaults: UTF-8, a 5 s connect timeout, no NOTICE chatter.
+    public init(url: String) throws {
+        // Defaults come first: with expand_dbname the URL's own parameters override them.
+        let settings = [
+            ("connect_timeout", "5"), ("client_encoding", "UTF8"), ("application_name", "actionhub"),
+            ("options", "-c client_min_messages=warning"), ("dbname", url),
+        ]
+        let keywords = settings.map { strdup($0.0) }
+        let values = settings.map { strdup($0.1) }
+        defer { (keywords + values).forEach { free($0) } }
+        guard
+            let connection = PQconnectdbParams(
+                keywords.map { UnsafePointer($0) } + [nil], values.map { UnsafePointer($0) } + [nil], 1)
+        else {
+            throw PostgreSQLError(code: "", message: "libpq could not allocate a connection", isConnectionLost: true)
+        }
+        self.connection = connection
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw PostgreSQLError(code: "", message: lastError, isConnectionLost: true)
+        }
+    }
+
+    deinit {
+        PQfinish(connection)
+    }
+
+    /// False once the server closed the connection or could not be reached.
+    public var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+
+    /// True between BEGIN and COMMIT/ROLLBACK (also after a failed statement in a transaction).
+    public var isInTransaction: Bool { PQtransactionStatus(connection) != PQTRANS_IDLE }
+
+    /// Runs one or more statements without parameters (schema, BEGIN, COMMIT).
+    public func execute(_ sql: String) throws {
+        _ = try check(PQexec(connection, sql), sql: sql)
+    }
+
+    /// Runs one statement with text parameters `$1…`; nil is SQL NULL.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [String?] = []) throws -> PostgreSQLResult {
+        try withParameters(parameters) { values in
+            try check(PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0), sql: sql)
+        }
+    }
+
+    /// Parses and plans `sql` once under `name`, for `run(prepared:)`.
+    public func prepare(_ name: String, _ sql: String) throws {
+        _ = try check(PQprepare(connection, name, sql, 0, nil), sql: sql)
+    }
+
+    @discardableResult
+    public func run(prepared name: String, _ parameters: [String?] = []) throws -> PostgreSQLResult {
+        try withParameters(parameters) { values in
+            try check(PQexecPrepared(connection, name, Int32(values.count), values, nil, nil, 0), sql: name)
+        }
+    }
+
+    private var lastError: String {
+        PQerrorMessage(connection).map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+            ?? "unknown libpq error"
+    }
+
+    private func withParameters<Result>(
+        _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> Result
+    ) throws -> Result {
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        for (copy, parameter) in zip(copies, parameters) where copy == nil && parameter != nil {
+            throw PostgreSQLError(code: "", message: "out of memory copying a parameter")
+        }
+        return try body(copies.map { UnsafePointer($0) })
+    }
+
+    private func check(_ result: OpaquePointer?, sql: String) throws -> PostgreSQLResult {
+        guard let result else {
+            throw PostgreSQLError(code: "", message: lastError, sql: sql, isConnectionLost: !isConnected)
+        }
+        let owned = PostgreSQLResult(result)
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let code = PQresultErrorField(result, actionhub_pg_diag_sqlstate).map { String(cString: $0) } ?? ""
+            let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? lastError
+            throw PostgreSQLError(
+                code: code, message: message.trimmingCharacters(in: .whitespacesAndNewlines), sql: sql,
+                isConnectionLost: !isConnected || code.hasPrefix("08") || code == "57P01")
+        }
+        return owned
+    }
+}

@@ -1,0 +1,76 @@
+import Auth
+import PostgreSQL
+
+/// API keys and the token signing secret on PostgreSQL, shared by every instance. Keys are looked
+/// up on every authenticated request, so a revocation applies to the very next one everywhere.
+public final class PostgreSQLKeyStore: KeyStore {
+    private static let columns = "id, name, scopes, created_at, revoked_at"
+    private let pool: SessionPool
+
+    public init(url: String, connections: Int = 4) throws {
+        try PostgreSQLMigrator(PostgreSQLSchema.migrations).migrate(try PostgreSQLConnection(url: url))
+        pool = SessionPool(
+            url: url, size: connections,
+            statements: [
+                ("key_by_hash", "SELECT \(Self.columns) FROM api_keys WHERE hash = $1"),
+                ("all_keys", "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id"),
+            ])
+    }
+
+    public func insert(_ key: APIKey, hash: String) throws {
+        try pool.withConnection { connection in
+            _ = try connection.query(
+                "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES ($1, $2, $3, $4, $5)",
+                [key.id, hash, key.name, key.scopes.map(\.rawValue).sorted().joined(separator: " "), key.createdAt])
+        }
+    }
+
+    public func key(hash: String) throws -> APIKey? {
+        try pool.withConnection(retryIfLost: true) { connection in
+            let result = try connection.run(prepared: "key_by_hash", [hash])
+            return result.rows { Self.key(result, row: $0) }.first
+        }
+    }
+
+    public func keys() throws -> [APIKey] {
+        try pool.withConnection(retryIfLost: true) { connection in
+            let result = try connection.run(prepared: "all_keys")
+            return result.rows { Self.key(result, row: $0) }
+        }
+    }
+
+    public func revoke(id: String, at time: String) throws -> Bool {
+        try pool.withConnection { connection in
+            try connection.query(
+                "UPDATE api_keys SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1", [id, time]
+            ).affectedRows == 1
+        }
+    }
+
+    /// Instances starting together race to store their candidates; the first insert wins and
+    /// every instance then reads and uses that one.
+    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
+        try pool.withConnection { connection in
+            try connection.query(
+                "INSERT INTO secrets (name, value) VALUES ('token-signing', $1) ON CONFLICT (name) DO NOTHING",
+                [Hex.encode(candidate)])
+            let result = try connection.query("SELECT value FROM secrets WHERE name = 'token-signing'")
+            guard let stored = result.rows({ result.text(row: $0, column: 0) }).first ?? nil,
+                let bytes = Hex.decode(stored)
+            else {
+                throw PostgreSQLError(code: "", message: "the stored token signing secret is not hex")
+            }
+            return bytes
+        }
+    }
+
+    private static func key(_ result: PostgreSQLResult, row: Int) -> APIKey {
+        APIKey(
+            id: result.text(row: row, column: 0) ?? "", name: result.text(row: row, column: 1) ?? "",
+            scopes: Set(
+                (result.text(row: row, column: 2) ?? "").split(separator: " ").compactMap {
+                    Scope(rawValue: String($0))
+                }),
+            createdAt: result.text(row: row, column: 3) ?? "", revokedAt: result.text(row: row, column: 4))
+    }
+}

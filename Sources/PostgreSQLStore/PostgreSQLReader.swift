@@ -1,0 +1,119 @@
+import ActionHub
+import PostgreSQL
+
+/// The read queries, prepared on every reader connection. Each listing is one statement, so the
+/// count and the page come from one snapshot.
+enum PostgreSQLReader {
+    static let statements: [(name: String, sql: String)] = [
+        ("response_by_id", "SELECT body FROM responses WHERE id = $1"),
+        (
+            "likes_page",
+            """
+            SELECT total.count, page.position, page.user_id, page.response_id, page.liked_at
+            FROM (SELECT count(*) FROM likes WHERE post_id = $1) AS total
+            LEFT JOIN LATERAL (
+                SELECT position, user_id, response_id, liked_at FROM likes
+                WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
+            ) AS page ON true
+            """
+        ),
+        (
+            "replies_page",
+            """
+            SELECT total.count, page.position, page.reply_id, page.user_id, page.text, page.response_id, page.created_at
+            FROM (SELECT count(*) FROM replies WHERE post_id = $1) AS total
+            LEFT JOIN LATERAL (
+                SELECT position, reply_id, user_id, text, response_id, created_at FROM replies
+                WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
+            ) AS page ON true
+            """
+        ),
+        (
+            "user_responses",
+            """
+            SELECT position, body FROM responses
+            WHERE user_id = $1 AND position < $2
+              AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
+            ORDER BY position DESC LIMIT $5
+            """
+        ),
+        (
+            "heartbeat",
+            """
+            INSERT INTO heartbeat (id, checked_at) VALUES (1, now())
+            ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
+            """
+        ),
+    ]
+
+    static func heartbeat(on connection: PostgreSQLConnection) throws {
+        try connection.query("SELECT 1")
+        try connection.run(prepared: "heartbeat")
+    }
+
+    static func response(id: String, on connection: PostgreSQLConnection) throws -> String? {
+        let result = try connection.run(prepared: "response_by_id", [id])
+        return result.rowCount == 1 ? result.text(row: 0, column: 0) : nil
+    }
+
+    static func likes(postId: String, page: PageRequest, on connection: PostgreSQLConnection) throws -> PostLikes {
+        let result = try connection.run(prepared: "likes_page", window(postId, page))
+        let rows = result.rows { row in
+            result.integer(row: row, column: 1).map { position in
+                (
+                    position: position,
+                    item: Like(
+                        postId: postId, userId: result.text(row: row, column: 2) ?? "",
+                        responseId: result.text(row: row, column: 3) ?? "",
+                        likedAt: result.text(row: row, column: 4) ?? "")
+                )
+            }
+        }.compactMap { $0 }
+        return PostLikes(likeCount: Int(total(result)), page: Page(rows: rows, limit: page.limit))
+    }
+
+    static func replies(postId: String, page: PageRequest, on connection: PostgreSQLConnection) throws -> PostReplies {
+        let result = try connection.run(prepared: "replies_page", window(postId, page))
+        let rows = result.rows { row in
+            result.integer(row: row, column: 1).map { position in
+                (
+                    position: position,
+                    item: Reply(
+                        replyId: result.text(row: row, column: 2) ?? "", postId: postId,
+                        userId: result.text(row: row, column: 3) ?? "", text: result.text(row: row, column: 4) ?? "",
+                        responseId: result.text(row: row, column: 5) ?? "",
+                        createdAt: result.text(row: row, column: 6) ?? "")
+                )
+            }
+        }.compactMap { $0 }
+        return PostReplies(replyCount: Int(total(result)), page: Page(rows: rows, limit: page.limit))
+    }
+
+    static func responses(
+        userId: String, filter: ResponseFilter, page: PageRequest, on connection: PostgreSQLConnection
+    )
+        throws -> Page<String>
+    {
+        let result = try connection.run(
+            prepared: "user_responses",
+            [
+                userId, String(page.cursor?.position ?? Int64.max), filter.category, filter.action,
+                String(page.limit + 1),
+            ])
+        let rows = result.rows { row in
+            (position: result.integer(row: row, column: 0) ?? 0, item: result.text(row: row, column: 1) ?? "")
+        }
+        return Page(rows: rows, limit: page.limit)
+    }
+
+    /// `$1` key, `$2` below this position, `$3` one more row than the page holds, to learn
+    /// whether another page follows.
+    private static func window(_ key: String, _ page: PageRequest) -> [String?] {
+        [key, String(page.cursor?.position ?? Int64.max), String(page.limit + 1)]
+    }
+
+    /// The count column: the same on every row, and present even when the page is empty.
+    private static func total(_ result: PostgreSQLResult) -> Int64 {
+        result.rowCount > 0 ? result.integer(row: 0, column: 0) ?? 0 : 0
+    }
+}

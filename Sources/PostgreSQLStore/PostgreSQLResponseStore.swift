@@ -1,0 +1,88 @@
+import ActionHub
+import GroupCommit
+import Locking
+import PostgreSQL
+
+/// The `ResponseStore` on PostgreSQL, for several ActionHub instances sharing one database.
+///
+/// Writes: request threads hand events to a few writer connections that each commit batches
+/// (group commit); a request returns only after the COMMIT holding its event. Exactly-once across
+/// instances comes from the database's unique keys, not from anything in this process. Reads go
+/// through their own pool of connections. Lost connections are opened again on next use: requests
+/// in between fail (503), none is acknowledged without its COMMIT.
+public final class PostgreSQLResponseStore: ResponseStore {
+    public struct Options: Sendable {
+        /// Connections committing batches side by side.
+        public var writerCount = 4
+        /// The most events one transaction commits.
+        public var maximumBatch = 64
+        public var readerCount = 8
+        /// Told of every commit: how many events it held and how long it took, COMMIT included.
+        public var observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)?
+
+        public init(
+            writerCount: Int = 4, maximumBatch: Int = 64, readerCount: Int = 8,
+            observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)? = nil
+        ) {
+            self.writerCount = writerCount
+            self.maximumBatch = maximumBatch
+            self.readerCount = readerCount
+            self.observeCommit = observeCommit
+        }
+    }
+
+    private let readers: SessionPool
+    private let committer: GroupCommitter
+
+    /// Connects, creates or migrates the schema, and starts the writers. Throws when the database
+    /// cannot be reached, so a misconfigured instance fails at start-up rather than per request.
+    public init(url: String, options: Options = Options()) throws {
+        try PostgreSQLMigrator(PostgreSQLSchema.migrations).migrate(try PostgreSQLConnection(url: url))
+        readers = SessionPool(url: url, size: options.readerCount, statements: PostgreSQLReader.statements)
+        let writers: [GroupCommitter.Writer] = (0..<max(1, options.writerCount)).map { _ in
+            let writer = Locked(PostgreSQLWriter(url: url))
+            return { batch in writer.withLock { $0.commit(batch, observe: options.observeCommit) } }
+        }
+        committer = GroupCommitter(writers: writers, maximumBatch: options.maximumBatch)
+    }
+
+    deinit {
+        committer.close()
+    }
+
+    /// Commits what is waiting and stops the writers; later writes throw `StoreClosed`.
+    public func close() {
+        committer.close()
+    }
+
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        throws -> RecordResult
+    {
+        try committer.record(response, perform: perform)
+    }
+
+    /// A read and a committed heartbeat write, each on a live connection.
+    public func checkReadiness() throws {
+        try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.heartbeat(on: $0) }
+    }
+
+    public func response(id: String) throws -> String? {
+        try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.response(id: id, on: $0) }
+    }
+
+    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
+        try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.likes(postId: postId, page: page, on: $0) }
+    }
+
+    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
+        try readers.withConnection(retryIfLost: true) {
+            try PostgreSQLReader.replies(postId: postId, page: page, on: $0)
+        }
+    }
+
+    public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
+        try readers.withConnection(retryIfLost: true) {
+            try PostgreSQLReader.responses(userId: userId, filter: filter, page: page, on: $0)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Auth
+import PostgreSQLStore
+import TestSupport
+import Testing
+
+@Suite struct PostgreSQLKeyStoreTests {
+    @Test func keysAndTheSigningSecretAreSharedByInstances() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let first = try PostgreSQLKeyStore(url: url)
+        let second = try PostgreSQLKeyStore(url: url)
+        let created = try KeyIssuer(store: first).create(name: "ci", scopes: [.historyRead, .responsesWrite])
+        let hash = try KeyIssuer.hash(created.secret)
+        #expect(try second.key(hash: hash)?.id == created.key.id)
+        #expect(try second.key(hash: hash)?.scopes == [.historyRead, .responsesWrite])
+        #expect(try second.keys().map(\.name) == ["ci"])
+        #expect(try second.revoke(id: created.key.id, at: "2026-11-30T00:00:00Z"))
+        #expect(try first.key(hash: hash)?.revokedAt == "2026-11-30T00:00:00Z")
+        #expect(try !first.revoke(id: "missing", at: "t"))
+
+        let secret = try first.signingSecret(storingIfAbsent: Array(repeating: 1, count: 32))
+        #expect(try second.signingSecret(storingIfAbsent: Array(repeating: 2, count: 32)) == secret)
+        #expect(secret == Array(repeating: 1, count: 32))
+    }
+}
