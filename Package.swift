@@ -79,6 +79,8 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Locking"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Locking", "TestSupport"]),
+            dependencies: [
+                "actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Locking", "PostgreSQL", "TestSupport",
+            ]),
     ]
 )

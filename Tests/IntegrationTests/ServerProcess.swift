@@ -43,7 +43,9 @@ final class ServerProcess {
     let databasePath: String
     /// The admin key the server printed on its first start (nil when the database had keys).
     let adminKey: String?
-    private let errorPipe = Pipe()
+    /// Standard error goes to a file: a pipe nobody reads fills up under heavy logging and blocks
+    /// the server's writes.
+    private let errorLog = TemporaryDirectory.make().appendingPathComponent("stderr.log")
 
     init(
         databasePath: String? = nil, routes: String? = nil, arguments: [String] = [],
@@ -61,7 +63,10 @@ final class ServerProcess {
         }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = errorPipe
+        guard FileManager.default.createFile(atPath: errorLog.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorLog.path])
+        }
+        process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         let startUp = try Self.readStartUp(from: output.fileHandleForReading)
         port = startUp.port
@@ -101,7 +106,7 @@ final class ServerProcess {
     }
 
     var standardError: String {
-        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
     }
 
     private static func readStartUp(from handle: FileHandle) throws -> (port: Int, adminKey: String?) {

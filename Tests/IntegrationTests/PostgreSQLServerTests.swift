@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import HTTPClient
+import JSON
+import Locking
+import PostgreSQL
+import Replay
+import Synchronization
+import TestSupport
+import Testing
+
+/// Servers on PostgreSQL, over HTTP: the core's fixtures, several instances on one database, and
+/// the database restarting under load.
+@Suite("Servers on PostgreSQL")
+struct PostgreSQLServerTests {
+    /// Runs `body(index)` on `count` threads at once and collects the results in order.
+    static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        let results = Locked<[Int: T]>([:])
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = body(index)
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { stored in (0..<count).map { stored[$0]! } }
+    }
+
+    static func json(_ response: HTTPClientResponse?) -> JSONValue? {
+        response.flatMap { try? JSONParser().parse($0.body) }
+    }
+
+    /// Two instances on one new database; the second uses the admin key the first printed.
+    static func twoServers() throws -> [ServerProcess] {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let first = try ServerProcess(databasePath: url, arguments: ["--rate-limit", "0"])
+        let second = try ServerProcess(databasePath: url, arguments: ["--rate-limit", "0"], adminKey: first.adminKey)
+        return [first, second]
+    }
+
+    @Test func theCoreFixturesPassUnchanged() throws {
+        let server = try ServerProcess(databasePath: try PostgreSQLCluster.shared().makeDatabase())
+        let runner = FixtureRunner(client: server.anonymousClient, credential: server.adminKey)
+        let fixtures = try Fixture.load(directory: FixtureReplayTests.fixtureDirectory)
+        #expect(fixtures.count >= 25)
+        for fixture in fixtures {
+            let failure = runner.run(fixture)
+            #expect(failure == nil, "\(fixture.name): \(failure ?? "")")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    @Test func theSameUserLikingThroughBothInstancesAtOnceLikesOnce() throws {
+        let servers = try Self.twoServers()
+        let clients = servers.map(\.client)
+        let statuses = Self.concurrently(24) { index in
+            try? RequestBodies.post(
+                RequestBodies.response(user: "same-user", post: "p-same"), to: clients[index % 2]
+            )
+            .status
+        }
+        #expect(statuses.allSatisfy { $0 == 201 })
+        for server in servers {
+            let likes = try server.client.send(method: "GET", path: "/v1/posts/p-same/likes")
+            #expect(Self.json(likes)?["likeCount"] == JSONValue(1))
+        }
+    }
+
+    @Test func theSameIdSentToBothInstancesAtOnceIsStoredOnceWithOneBody() throws {
+        let servers = try Self.twoServers()
+        let clients = servers.map(\.client)
+        for round in 0..<10 {
+            let body = RequestBodies.response(user: "u-\(round)", post: "p-\(round)")
+            let answers = Self.concurrently(2) { index in try? RequestBodies.post(body, to: clients[index]) }
+            #expect(Set(answers.map { $0?.status }) == [201, 200], "round \(round)")
+            #expect(answers[0]?.body == answers[1]?.body, "round \(round)")
+            let likes = try servers[round % 2].client.send(method: "GET", path: "/v1/posts/p-\(round)/likes")
+            #expect(Self.json(likes)?["likeCount"] == JSONValue(1))
+        }
+    }
+
+    @Test func likeCountEqualsTheDistinctLikersAcrossInstances() throws {
+        let servers = try Self.twoServers()
+        let clients = servers.map(\.client)
+        let statuses = Self.concurrently(240) { index in
+            try? RequestBodies.post(
+                RequestBodies.response(user: "u-\(index % 41)", post: "p-hot"), to: clients[index % 2]
+            ).status
+        }
+        #expect(statuses.allSatisfy { $0 == 201 })
+        var likers: Set<String> = []
+        var path: String? = "/v1/posts/p-hot/likes?limit=16"
+        while let next = path {
+            let page = Self.json(try servers[1].client.send(method: "GET", path: next))
+            #expect(page?["likeCount"] == JSONValue(41))
+            for like in page?["items"]?.arrayValue ?? [] { likers.insert(like["userId"]?.stringValue ?? "") }
+            path = page?["nextCursor"]?.stringValue.map { "/v1/posts/p-hot/likes?limit=16&cursor=\($0)" }
+        }
+        #expect(likers.count == 41)
+    }
+
+    /// The database goes away under load and comes back: requests in the gap are refused with 503,
+    /// no 2xx is given for an event that is not stored, and the server recovers by itself.
+    @Test func aDatabaseRestartUnderLoadNeverAcknowledgesAnUnstoredEvent() throws {
+        let cluster = try PostgreSQLCluster()
+        defer { cluster.stop() }
+        let url = try cluster.makeDatabase()
+        let server = try ServerProcess(databasePath: url, arguments: ["--rate-limit", "0", "--log-level", "error"])
+        let client = server.client
+        let acknowledged = Locked<[String]>([])
+        let statuses = Locked<[Int: Int]>([:])
+        let running = Atomic<Bool>(true)
+        let clients = DispatchGroup()
+        for _ in 0..<8 {
+            DispatchQueue.global().async(group: clients) {
+                while running.load(ordering: .relaxed) {
+                    let id = UUID().uuidString
+                    guard
+                        let response = try? RequestBodies.post(
+                            RequestBodies.response(id: id, user: "u-\(id.prefix(6))"), to: client)
+                    else { continue }
+                    statuses.withLock { $0[response.status, default: 0] += 1 }
+                    if (200..<300).contains(response.status) { acknowledged.withLock { $0.append(id) } }
+                }
+            }
+        }
+        func waitForAcknowledgements(beyond count: Int) {
+            let deadline = Date().addingTimeInterval(20)
+            while acknowledged.withLock({ $0.count }) < count + 20 && Date() < deadline { usleep(10_000) }
+        }
+        waitForAcknowledgements(beyond: 0)
+        cluster.stop()
+        Thread.sleep(forTimeInterval: 0.5)
+        let beforeRestart = acknowledged.withLock { $0.count }
+        try cluster.start()
+        waitForAcknowledgements(beyond: beforeRestart)
+        running.store(false, ordering: .relaxed)
+        clients.wait()
+
+        let seen = statuses.withLock { $0 }
+        #expect((seen[503] ?? 0) > 0, "requests during the gap are refused: \(seen)")
+        #expect(Set(seen.keys).isSubset(of: [201, 503]), "\(seen)")
+        #expect(acknowledged.withLock { $0.count } >= beforeRestart + 20, "the server recovered by itself")
+        let result = try PostgreSQLConnection(url: url).query("SELECT id FROM responses")
+        let stored = Set(result.rows { result.text(row: $0, column: 0) ?? "" })
+        let lost = acknowledged.withLock { $0 }.filter { !stored.contains($0) }
+        #expect(lost.isEmpty, "\(lost.count) acknowledged events are not stored")
+        print("PostgreSQL restart under load: statuses \(seen.sorted { $0.key < $1.key }), \(lost.count) lost")
+        #expect(try client.send(method: "GET", path: "/readyz").status == 200)
+        #expect(server.stop() == 0)
+    }
+}
