@@ -2,11 +2,13 @@
 local counter = 0
 local threadid = 0
 local key = os.getenv("ACTIONHUB_KEY") or ""
+-- Several wrk processes at once (one per instance) each set their own BENCH_CLIENT: ids stay unique.
+local client = tonumber(os.getenv("BENCH_CLIENT") or "0")
 function setup(thread) thread:set("tid", threadid); threadid = threadid + 1 end
 function init(args) math.randomseed(tid * 7919 + os.time()) end
 request = function()
   counter = counter + 1
-  local id = string.format("%08X-%04X-4000-8000-%012X", tid, math.random(0, 65535), counter)
+  local id = string.format("%08X-%04X-4000-8000-%012X", client * 2 + tid, math.random(0, 65535), counter)
   local user = "u-" .. math.random(1, 100000)
   local post = "p-" .. math.random(1, 10000)
   local roll = math.random(1, 10)

@@ -29,6 +29,11 @@ enum Database {
         }
     }
 
+    struct CommitSettings {
+        var maximumBatch: Int
+        var writers: Int
+    }
+
     func keyStore() throws -> any KeyStore {
         switch self {
         case .sqlite(let path): return try SQLiteKeyStore(path: path)
@@ -37,7 +42,7 @@ enum Database {
     }
 
     /// The response store, its closing, and the gauges only it can give.
-    func responseStore(threadCount: Int, metrics: MetricsRegistry) throws -> OpenStore {
+    func responseStore(threadCount: Int, commits: CommitSettings, metrics: MetricsRegistry) throws -> OpenStore {
         let observeCommit: @Sendable (Int, Duration) -> Void = { events, duration in
             metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
             metrics.observe(Telemetry.Name.commitDuration, [], duration.seconds)
@@ -47,7 +52,7 @@ enum Database {
             let store = try SQLiteResponseStore(
                 path: path,
                 options: .init(
-                    readerCount: min(threadCount, 16),
+                    readerCount: min(threadCount, 16), maximumBatch: commits.maximumBatch,
                     // Test-only: the crash test sets it to prove that it detects acknowledged events
                     // that were lost. Never set it in production: a 2xx would no longer mean durable.
                     acknowledgeBeforeCommit: ProcessInfo.processInfo.environment[
@@ -62,7 +67,10 @@ enum Database {
             }
         case .postgreSQL(let url):
             let store = try PostgreSQLResponseStore(
-                url: url, options: .init(readerCount: min(threadCount, 16), observeCommit: observeCommit))
+                url: url,
+                options: .init(
+                    writerCount: commits.writers, maximumBatch: commits.maximumBatch,
+                    readerCount: min(threadCount, 16), observeCommit: observeCommit))
             return OpenStore(store: store, close: store.close) { [] }
         }
     }

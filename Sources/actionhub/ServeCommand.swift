@@ -18,6 +18,12 @@ enum ServeCommand {
             help: "SQLite file, or postgres://USER@HOST:PORT/DB for PostgreSQL; created or migrated on start"),
         Setting(name: "routes", defaultValue: "routes", help: "directory of route files"),
         Setting(
+            name: "commit-batch", defaultValue: "256",
+            help: "most events one transaction commits (group commit); 1 commits every event alone"),
+        Setting(
+            name: "writers", defaultValue: "4",
+            help: "PostgreSQL only: connections committing batches side by side (SQLite has one writer)"),
+        Setting(
             name: "threads", defaultValue: "64",
             help: "HTTP worker threads; each waits for the commit of its request's event, so this also "
                 + "bounds how many events one commit groups"),
@@ -70,6 +76,9 @@ enum ServeCommand {
         configuration.connectionLimit = try values.integer("connection-limit", in: 1...100_000)
         configuration.perAddressConnectionLimit = try values.integer("per-ip-connection-limit", in: 1...100_000)
         let gracePeriod = try values.integer("grace-period", in: 0...3600)
+        let commits = Database.CommitSettings(
+            maximumBatch: try values.integer("commit-batch", in: 1...10_000),
+            writers: try values.integer("writers", in: 1...64))
         let rateLimit = try values.integer("rate-limit", in: 0...1_000_000)
         let rateBurst = try values.integer("rate-burst", in: 1...1_000_000)
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
@@ -85,7 +94,7 @@ enum ServeCommand {
                 authenticator: Authenticator(keys: keys, tokens: signer),
                 rateLimiter: rateLimit == 0 ? nil : RateLimiter(rate: Double(rateLimit), burst: Double(rateBurst)))
             try serve(
-                routes: routes, database: database, configuration: configuration,
+                routes: routes, database: database, commits: commits, configuration: configuration,
                 gracePeriod: .seconds(gracePeriod), access: access, telemetry: telemetry)
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
@@ -104,11 +113,13 @@ enum ServeCommand {
 
     /// Owns store and server for the life of the service; both are closed when it returns.
     private static func serve(
-        routes: RouteTable, database: Database, configuration: HTTPServerConfiguration, gracePeriod: Duration,
+        routes: RouteTable, database: Database, commits: Database.CommitSettings,
+        configuration: HTTPServerConfiguration, gracePeriod: Duration,
         access: AccessControl, telemetry: Telemetry
     ) throws {
         let metrics = telemetry.metrics
-        let opened = try database.responseStore(threadCount: configuration.threadCount, metrics: metrics)
+        let opened = try database.responseStore(
+            threadCount: configuration.threadCount, commits: commits, metrics: metrics)
         let openConnections = OpenConnections()
         let api = ActionHubAPI(
             service: ResponseService(routes: routes, store: opened.store), access: access, telemetry: telemetry

@@ -1,0 +1,49 @@
+# Helpers shared by bench/run and bench/postgres; they expect $work (a scratch folder) and
+# $seconds (per load). Not run on its own.
+
+start_actionhub() { # port database [serve options…] → sets server and startup_ms
+  local port=$1 database=$2 started
+  shift 2
+  started=$(date +%s%N)
+  .build/release/actionhub serve --port "$port" --database "$database" --log-level warning --rate-limit 0 "$@" \
+    >"$work/out-$port" 2>"$work/err-$port" &
+  server=$!
+  until grep -q '^listening' "$work/out-$port" 2>/dev/null; do
+    kill -0 $server 2>/dev/null || { cat "$work/err-$port" >&2; exit 1; }
+    sleep 0.002
+  done
+  startup_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+}
+
+key_for() { .build/release/actionhub keys create --scope admin --database "$1"; }
+
+peak_rss() { awk '/VmHWM/ {print int($2/1024) " MB"}' "/proc/$1/status"; }
+
+# wrk output → "rate p50 p99 non2xx"
+figures() {
+  local rate p50 p99 errors
+  rate=$(awk '/Requests\/sec/ {print int($2)}' "$1")
+  p50=$(awk '$1=="50%" {print $2}' "$1"); p99=$(awk '$1=="99%" {print $2}' "$1")
+  errors=$(awk '/Non-2xx/ {print $NF}' "$1")
+  echo "$rate $p50 $p99 ${errors:-0}"
+}
+
+load() { # connections script label port → prints a line, leaves the rate in $work/rate
+  # A client number of its own per load keeps POST ids unique across loads on one database.
+  BENCH_CLIENT=$((RANDOM % 4096 * 2)) wrk -t2 -c"$1" -d"${seconds}s" --latency -s "$2" "http://127.0.0.1:$4" >"$work/wrk"
+  read -r rate p50 p99 errors < <(figures "$work/wrk")
+  printf '%-40s %8s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$3" "$rate" "$p50" "$p99" "$errors"
+  echo "$rate" >"$work/rate"
+}
+
+load_pair() { # connections-each script label port-a port-b → both at once, one wrk per instance
+  local client=$((RANDOM % 4096 * 2))
+  BENCH_CLIENT=$client wrk -t1 -c"$1" -d"${seconds}s" --latency -s "$2" "http://127.0.0.1:$4" >"$work/wrk-a" &
+  local first=$!
+  BENCH_CLIENT=$((client + 1)) wrk -t1 -c"$1" -d"${seconds}s" --latency -s "$2" "http://127.0.0.1:$5" >"$work/wrk-b"
+  wait $first
+  read -r rate_a p50_a p99_a errors_a < <(figures "$work/wrk-a")
+  read -r rate_b p50_b p99_b errors_b < <(figures "$work/wrk-b")
+  printf '%-40s %8s req/s   p50 %8s / %s   p99 %8s / %s   non-2xx %s\n' "$3" "$((rate_a + rate_b))" \
+    "$p50_a" "$p50_b" "$p99_a" "$p99_b" "$((errors_a + errors_b))"
+}
