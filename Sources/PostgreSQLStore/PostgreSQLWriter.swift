@@ -52,33 +52,57 @@ final class PostgreSQLWriter: ActionEffects {
     /// through: events found stored are answered with their stored bodies.
     func commit(_ batch: [CommitTicket], observe: (@Sendable (Int, Duration) -> Void)?) {
         let started = ContinuousClock.now
-        var results: [Result<RecordResult, any Error>] = []
-        for attempt in 1...Self.attempts {
+        // Likes are locked per (post, user): taking them in user order in every transaction keeps
+        // concurrent batches on one post from locking in opposite orders (a deadlock, which
+        // PostgreSQL takes deadlock_timeout, 1 s by default, to notice).
+        let batch = batch.sorted { ($0.response.userId, $0.response.id) < ($1.response.userId, $1.response.id) }
+        var results = [Result<RecordResult, any Error>?](repeating: nil, count: batch.count)
+        var next = 0
+        var failures = 0
+        while next < batch.count {
             do {
-                results = try session.withConnection { try commitOnce(batch, on: $0) }
-                break
+                next = try session.withConnection { try commit(batch, from: next, into: &results, on: $0) }
             } catch let error as PostgreSQLError
-                where attempt < Self.attempts && (error.isRetryable || error.isConnectionLost)
+                where failures + 1 < Self.attempts && (error.isRetryable || error.isConnectionLost)
             {
-                continue
+                failures += 1
             } catch {
-                results = batch.map { _ in .failure(error) }
+                for index in next..<batch.count { results[index] = .failure(error) }
                 break
             }
         }
         observe?(batch.count, ContinuousClock.now - started)
-        for (ticket, result) in zip(batch, results) { ticket.complete(result) }
+        for (ticket, result) in zip(batch, results) {
+            ticket.complete(result ?? .failure(PostgreSQLError(code: "", message: "event left uncommitted")))
+        }
     }
 
-    private func commitOnce(_ batch: [CommitTicket], on connection: PostgreSQLConnection) throws
-        -> [Result<RecordResult, any Error>]
-    {
+    /// Commits the tickets from `start` on in one transaction and returns the index after the
+    /// last one committed. When a ticket runs into a deadlock (another writer or instance locked
+    /// the same likes in the other order), the tickets before it are committed without it: that
+    /// releases the locks the other transaction waits for, and the next transaction starts with
+    /// the ticket that failed.
+    private func commit(
+        _ batch: [CommitTicket], from start: Int, into results: inout [Result<RecordResult, any Error>?],
+        on connection: PostgreSQLConnection
+    ) throws -> Int {
         self.connection = connection
         defer { self.connection = nil }
         try connection.execute("BEGIN")
-        let results = try batch.map { try recordInSavepoint($0, on: connection) }
+        var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
+        var end = batch.count
+        for index in start..<batch.count {
+            do {
+                recorded.append((index, try recordInSavepoint(batch[index], on: connection)))
+            } catch let error as PostgreSQLError where error.isRetryable && !recorded.isEmpty {
+                try connection.execute("ROLLBACK TO event; RELEASE event")
+                end = index
+                break
+            }
+        }
         try connection.execute("COMMIT")
-        return results
+        for (index, result) in recorded { results[index] = result }
+        return end
     }
 
     /// The handler's error as the ticket's result; a database failure that dooms the whole

@@ -13,16 +13,6 @@ import Testing
 /// the database restarting under load.
 @Suite("Servers on PostgreSQL")
 struct PostgreSQLServerTests {
-    /// Runs `body(index)` on `count` threads at once and collects the results in order.
-    static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        let results = Locked<[Int: T]>([:])
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let result = body(index)
-            results.withLock { $0[index] = result }
-        }
-        return results.withLock { stored in (0..<count).map { stored[$0]! } }
-    }
-
     static func json(_ response: HTTPClientResponse?) -> JSONValue? {
         response.flatMap { try? JSONParser().parse($0.body) }
     }
@@ -50,7 +40,7 @@ struct PostgreSQLServerTests {
     @Test func theSameUserLikingThroughBothInstancesAtOnceLikesOnce() throws {
         let servers = try Self.twoServers()
         let clients = servers.map(\.client)
-        let statuses = Self.concurrently(24) { index in
+        let statuses = concurrently(24) { index in
             try? RequestBodies.post(
                 RequestBodies.response(user: "same-user", post: "p-same"), to: clients[index % 2]
             )
@@ -68,7 +58,7 @@ struct PostgreSQLServerTests {
         let clients = servers.map(\.client)
         for round in 0..<10 {
             let body = RequestBodies.response(user: "u-\(round)", post: "p-\(round)")
-            let answers = Self.concurrently(2) { index in try? RequestBodies.post(body, to: clients[index]) }
+            let answers = concurrently(2) { index in try? RequestBodies.post(body, to: clients[index]) }
             #expect(Set(answers.map { $0?.status }) == [201, 200], "round \(round)")
             #expect(answers[0]?.body == answers[1]?.body, "round \(round)")
             let likes = try servers[round % 2].client.send(method: "GET", path: "/v1/posts/p-\(round)/likes")
@@ -79,7 +69,7 @@ struct PostgreSQLServerTests {
     @Test func likeCountEqualsTheDistinctLikersAcrossInstances() throws {
         let servers = try Self.twoServers()
         let clients = servers.map(\.client)
-        let statuses = Self.concurrently(240) { index in
+        let statuses = concurrently(240) { index in
             try? RequestBodies.post(
                 RequestBodies.response(user: "u-\(index % 41)", post: "p-hot"), to: clients[index % 2]
             ).status

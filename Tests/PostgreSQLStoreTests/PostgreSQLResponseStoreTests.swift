@@ -22,25 +22,14 @@ import Testing
         }
     }
 
-    /// Runs `body(index)` on `count` threads at once.
-    static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        nonisolated(unsafe) var results = [T?](repeating: nil, count: count)
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let result = body(index)
-            lock.withLock { results[index] = result }
-        }
-        return results.map { $0! }
-    }
-
-    static func twoInstances() throws -> [PostgreSQLResponseStore] {
-        let url = try PostgreSQLCluster.shared().makeDatabase()
+    static func twoInstances(on database: String? = nil) throws -> [PostgreSQLResponseStore] {
+        let url = try database ?? PostgreSQLCluster.shared().makeDatabase()
         return try [0, 1].map { _ in try PostgreSQLResponseStore(url: url, options: .init(writerCount: 3)) }
     }
 
     @Test func theSameUserLikingThroughTwoInstancesAtOnceLikesOnce() throws {
         let instances = try Self.twoInstances()
-        let results = Self.concurrently(40) { index in
+        let results = concurrently(40) { index in
             try? Self.like(instances[index % 2], id: UUID().uuidString, user: "same-user")
         }
         let bodies = results.compactMap { if case .created(let body)? = $0 { body } else { nil } }
@@ -53,7 +42,7 @@ import Testing
         let instances = try Self.twoInstances()
         for round in 0..<10 {
             let id = UUID().uuidString
-            let results = Self.concurrently(8) { index in
+            let results = concurrently(8) { index in
                 try? instances[index % 2].record(Self.key(id, user: "u-\(round)")) { _ in "answer \(index)" }
             }
             let created = results.compactMap { if case .created(let body)? = $0 { body } else { nil } }
@@ -65,20 +54,64 @@ import Testing
         }
     }
 
+    /// 300 likes of one post by 37 users at once, through two instances with three writers each.
     @Test func likeCountEqualsDistinctLikersUnderConcurrentLoad() throws {
         let instances = try Self.twoInstances()
-        let results = Self.concurrently(300) { index in
-            try? Self.like(instances[index % 2], id: UUID().uuidString, user: "u-\(index % 37)", post: "hot")
+        let results = concurrently(300) { index in
+            Result { try Self.like(instances[index % 2], id: UUID().uuidString, user: "u-\(index % 37)", post: "hot") }
         }
-        #expect(results.allSatisfy { $0 != nil })
+        let failures = results.compactMap { if case .failure(let error) = $0 { "\(error)" } else { nil } }
+        #expect(failures.isEmpty, "\(failures.count) failed, e.g. \(failures.first ?? "")")
         let likes = try instances[0].likes(postId: "hot", page: PageRequest(limit: 200))
         #expect(likes.likeCount == 37)
         #expect(Set(likes.page.items.map(\.userId)).count == 37)
     }
 
+    /// Likes `post` as user "u", then waits, holding the like's row lock, for the other instance
+    /// to take its first lock.
+    static func likeAndPause(_ store: PostgreSQLResponseStore, _ id: String, _ post: String, pause: Double) throws
+        -> RecordResult
+    {
+        try store.record(key(id, user: "u")) { effects in
+            let change = try effects.addLike(Like(postId: post, userId: "u", responseId: id, likedAt: "t"))
+            Thread.sleep(forTimeInterval: pause)
+            return "\(post) added \(change.added)"
+        }
+    }
+
+    /// Two instances commit batches that lock the same two likes in opposite orders, a deadlock
+    /// PostgreSQL breaks by failing one of them. The losing writer commits the event before the
+    /// deadlock, retries the one that hit it, and no event fails.
+    @Test func aDeadlockBetweenInstancesFailsNoEvent() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let instances = try [0, 1].map { _ in try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1)) }
+        let plan: [(instance: Int, id: String, post: String, pause: Double, after: Double)] = [
+            // Each instance's writer is held by a slow first event, so the next two queue up and
+            // are committed as one batch: X locks p-1 then p-2, Y locks p-2 then p-1.
+            (0, "00000000-0000-4000-8000-000000000000", "warm-up-x", 0.4, 0),
+            (1, "00000000-0000-4000-8000-000000000001", "warm-up-y", 0.4, 0),
+            (0, "00000000-0000-4000-8000-00000000000A", "p-1", 0.3, 0.1),
+            (0, "00000000-0000-4000-8000-00000000000B", "p-2", 0, 0.1),
+            (1, "00000000-0000-4000-8000-00000000000C", "p-2", 0.3, 0.1),
+            (1, "00000000-0000-4000-8000-00000000000D", "p-1", 0, 0.1),
+        ]
+        let results = concurrently(plan.count) { index in
+            let step = plan[index]
+            Thread.sleep(forTimeInterval: step.after)
+            return Result { try Self.likeAndPause(instances[step.instance], step.id, step.post, pause: step.pause) }
+        }
+        let failures = results.compactMap { if case .failure(let error) = $0 { "\(error)" } else { nil } }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try instances[0].likes(postId: "p-1", page: PageRequest()).likeCount == 1)
+        #expect(try instances[1].likes(postId: "p-2", page: PageRequest()).likeCount == 1)
+        let deadlocks = try PostgreSQLConnection(url: url).query(
+            "SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
+        #expect(deadlocks.integer(row: 0, column: 0) == 1, "the plan must produce the deadlock it tests")
+    }
+
     @Test func instancesStartingTogetherMigrateOnce() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
-        let started = Self.concurrently(4) { _ in (try? PostgreSQLResponseStore(url: url)) != nil }
+        let started = concurrently(4) { _ in (try? PostgreSQLResponseStore(url: url)) != nil }
         #expect(started == [true, true, true, true])
         let migrations = try PostgreSQLConnection(url: url).query("SELECT count(*) FROM schema_migrations")
         #expect(migrations.integer(row: 0, column: 0) == 3)

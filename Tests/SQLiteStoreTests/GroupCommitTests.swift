@@ -16,19 +16,9 @@ import Testing
         NewResponse(id: id, userId: user, category: "social_post", action: "like", fingerprint: "f")
     }
 
-    /// Runs `body(index)` on `count` threads at once and collects the results.
-    static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        let results = Locked<[Int: T]>([:])
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let result = body(index)
-            results.withLock { $0[index] = result }
-        }
-        return results.withLock { stored in (0..<count).map { stored[$0]! } }
-    }
-
     @Test func concurrentEventsAreEachStoredOnceWithConsistentCounts() throws {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path(), options: .init(maximumBatch: 16))
-        let results = Self.concurrently(200) { index -> RecordResult? in
+        let results = concurrently(200) { index -> RecordResult? in
             let id = UUID().uuidString
             let user = "u-\(index % 50)"
             return try? store.record(Self.key(id, user: user)) { effects in
@@ -44,7 +34,7 @@ import Testing
     @Test func theSameIdSentConcurrentlyIsCreatedOnceAndReplayedToTheRest() throws {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
         let id = UUID().uuidString
-        let results = Self.concurrently(16) { index in
+        let results = concurrently(16) { index in
             try? store.record(Self.key(id)) { _ in "answer from \(index)" }
         }
         let created = results.compactMap { if case .created(let body)? = $0 { body } else { nil } }
@@ -56,7 +46,7 @@ import Testing
 
     @Test func aFailingHandlerRollsBackOnlyItsOwnEventInABatch() throws {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
-        let outcomes = Self.concurrently(40) { index -> Bool in
+        let outcomes = concurrently(40) { index -> Bool in
             let id = UUID().uuidString
             do {
                 _ = try store.record(Self.key(id, user: "u-\(index)")) { effects in

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Locking
 import PostgreSQL
 
@@ -35,7 +36,7 @@ public final class PostgreSQLCluster: Sendable {
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "actionhub-pg-\(UUID().uuidString.prefix(8))"
             ).path
-        port = Int.random(in: 20_000...60_000)
+        port = Self.freePort() ?? Int.random(in: 20_000...60_000)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             if geteuid() == 0 {
@@ -85,7 +86,11 @@ public final class PostgreSQLCluster: Sendable {
             guard process.isRunning else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw Unavailable(description: "PostgreSQL did not start on port \(port); see \(directory)/server.log")
+        let log = (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
+        throw Unavailable(
+            description:
+                "PostgreSQL did not start on port \(port): \(log.split(separator: "\n").suffix(5).joined(separator: " | "))"
+        )
     }
 
     /// Stops the server at once (SIGQUIT, immediate shutdown: like a crash, open transactions are
@@ -95,6 +100,23 @@ public final class PostgreSQLCluster: Sendable {
         kill(process.processIdentifier, SIGQUIT)
         process.waitUntilExit()
         server.withLock { $0 = nil }
+    }
+
+    /// A port no one listens on now: the kernel's pick for a socket bound to port 0.
+    static func freePort() -> Int? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 
     private static let stopAllAtExit: Void = {
