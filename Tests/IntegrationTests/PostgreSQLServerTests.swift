@@ -37,6 +37,16 @@ struct PostgreSQLServerTests {
         #expect(server.stop() == 0)
     }
 
+    @Test func theLogShowsTheDatabaseWithoutItsPassword() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        // The test cluster trusts loopback connections, so any password connects.
+        let withPassword = url.replacingOccurrences(of: "actionhub@", with: "actionhub:hunter2-secret@")
+        let server = try ServerProcess(databasePath: withPassword)
+        #expect(server.stop() == 0)
+        #expect(server.standardError.contains(#""database":"postgresql://actionhub:redacted@127.0.0.1"#))
+        #expect(!server.standardError.contains("hunter2-secret"))
+    }
+
     @Test func theSameUserLikingThroughBothInstancesAtOnceLikesOnce() throws {
         let servers = try Self.twoServers()
         let clients = servers.map(\.client)
