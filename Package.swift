@@ -72,7 +72,8 @@ let package = Package(
             dependencies: ["ActionHub", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
         .testTarget(
-            name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON"], exclude: ["Golden", "Routes"]),
+            name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON", "TestSupport"],
+            exclude: ["Golden", "Routes"]),
         .testTarget(
             name: "APITests", dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Locking", "Telemetry"]),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto"]),

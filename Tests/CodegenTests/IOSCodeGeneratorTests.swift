@@ -2,6 +2,7 @@ import ActionHub
 import Codegen
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @Suite struct IOSCodeGeneratorTests {
@@ -105,26 +106,5 @@ import Testing
         #expect(event.notification.userInfo.keys.sorted() == ["media-url", "postId"])
         #expect(event.notification.date.hasPrefix("2026-11-30T09:00:00"))
         #expect(event.respondedAt?.hasPrefix("2026-11-30T09:00:05") == true)
-    }
-}
-
-/// Runs a toolchain program (found on PATH) or a built binary, collecting its output.
-enum Toolchain {
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        if program.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [program] + arguments
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

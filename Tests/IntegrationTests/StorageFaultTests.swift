@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 import Testing
 
 /// A database on a small tmpfs that fills up: commits fail, requests get 503 with Retry-After and
@@ -54,21 +55,5 @@ struct StorageFaultTests {
         }
         #expect(try client.send(method: "GET", path: "/readyz").status == 200)
         #expect(server.stop() == 0)
-    }
-}
-
-/// Runs a program to completion, collecting its output.
-enum Toolchain {
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

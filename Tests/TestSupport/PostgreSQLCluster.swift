@@ -155,16 +155,9 @@ public final class PostgreSQLCluster: Sendable {
 
     /// `pg_config --bindir` (libpq-dev), else Debian's newest versioned folder.
     static let binDirectory: String = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pg_config", "--bindir"]
-        let output = Pipe()
-        process.standardOutput = output
-        if (try? process.run()) != nil {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if process.terminationStatus == 0, FileManager.default.fileExists(atPath: path + "/initdb") { return path }
+        if let (status, output) = try? Toolchain.run("pg_config", ["--bindir"]), status == 0 {
+            let path = output.trimmingCharacters(in: .whitespacesAndNewlines)
+            if FileManager.default.fileExists(atPath: path + "/initdb") { return path }
         }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         let newest = versions.compactMap(Int.init).max().map(String.init) ?? "15"
