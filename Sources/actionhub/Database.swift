@@ -23,8 +23,12 @@ enum Database {
         switch self {
         case .sqlite(let path): return path
         case .postgreSQL(let url):
-            guard var components = URLComponents(string: url), components.password != nil else { return url }
-            components.password = "redacted"
+            // Unparsable means unknown: better to log nothing of it than a password.
+            guard var components = URLComponents(string: url) else { return "postgresql://(unparsable URL)" }
+            if components.password != nil { components.password = "redacted" }
+            components.queryItems = components.queryItems?.map { item in
+                item.name == "password" ? URLQueryItem(name: item.name, value: "redacted") : item
+            }
             return components.string ?? "postgresql://(unparsable URL)"
         }
     }

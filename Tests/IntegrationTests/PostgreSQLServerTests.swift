@@ -45,6 +45,10 @@ struct PostgreSQLServerTests {
         #expect(server.stop() == 0)
         #expect(server.standardError.contains(#""database":"postgresql://actionhub:redacted@127.0.0.1"#))
         #expect(!server.standardError.contains("hunter2-secret"))
+        let inQuery = try ServerProcess(databasePath: url + "?password=hunter3-secret", adminKey: server.adminKey)
+        #expect(inQuery.stop() == 0)
+        #expect(inQuery.standardError.contains("password=redacted"))
+        #expect(!inQuery.standardError.contains("hunter3-secret"))
     }
 
     @Test func theSameUserLikingThroughBothInstancesAtOnceLikesOnce() throws {
