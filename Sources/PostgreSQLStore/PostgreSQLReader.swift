@@ -58,34 +58,22 @@ enum PostgreSQLReader {
 
     static func likes(postId: String, page: PageRequest, on connection: PostgreSQLConnection) throws -> PostLikes {
         let result = try connection.run(prepared: "likes_page", window(postId, page))
-        let rows = result.rows { row in
-            result.integer(row: row, column: 1).map { position in
-                (
-                    position: position,
-                    item: Like(
-                        postId: postId, userId: result.text(row: row, column: 2) ?? "",
-                        responseId: result.text(row: row, column: 3) ?? "",
-                        likedAt: result.text(row: row, column: 4) ?? "")
-                )
-            }
-        }.compactMap { $0 }
+        let rows = pageRows(result) { row in
+            Like(
+                postId: postId, userId: result.text(row: row, column: 2) ?? "",
+                responseId: result.text(row: row, column: 3) ?? "", likedAt: result.text(row: row, column: 4) ?? "")
+        }
         return PostLikes(likeCount: Int(total(result)), page: Page(rows: rows, limit: page.limit))
     }
 
     static func replies(postId: String, page: PageRequest, on connection: PostgreSQLConnection) throws -> PostReplies {
         let result = try connection.run(prepared: "replies_page", window(postId, page))
-        let rows = result.rows { row in
-            result.integer(row: row, column: 1).map { position in
-                (
-                    position: position,
-                    item: Reply(
-                        replyId: result.text(row: row, column: 2) ?? "", postId: postId,
-                        userId: result.text(row: row, column: 3) ?? "", text: result.text(row: row, column: 4) ?? "",
-                        responseId: result.text(row: row, column: 5) ?? "",
-                        createdAt: result.text(row: row, column: 6) ?? "")
-                )
-            }
-        }.compactMap { $0 }
+        let rows = pageRows(result) { row in
+            Reply(
+                replyId: result.text(row: row, column: 2) ?? "", postId: postId,
+                userId: result.text(row: row, column: 3) ?? "", text: result.text(row: row, column: 4) ?? "",
+                responseId: result.text(row: row, column: 5) ?? "", createdAt: result.text(row: row, column: 6) ?? "")
+        }
         return PostReplies(replyCount: Int(total(result)), page: Page(rows: rows, limit: page.limit))
     }
 
@@ -110,6 +98,15 @@ enum PostgreSQLReader {
     /// whether another page follows.
     private static func window(_ key: String, _ page: PageRequest) -> [String?] {
         [key, String(page.cursor?.position ?? Int64.max), String(page.limit + 1)]
+    }
+
+    /// The page of a count-and-page listing: rows whose position (column 1) is set. The one row of
+    /// an empty page carries only the count.
+    private static func pageRows<Item>(_ result: PostgreSQLResult, _ item: (_ row: Int) -> Item)
+        -> [(position: Int64, item: Item)]
+    {
+        result.rows { row in result.integer(row: row, column: 1).map { (position: $0, item: item(row)) } }
+            .compactMap { $0 }
     }
 
     /// The count column: the same on every row, and present even when the page is empty.
