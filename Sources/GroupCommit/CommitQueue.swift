@@ -1,7 +1,7 @@
 import Foundation
 
-/// The tickets waiting for the writer. Many request threads add; the one writer thread takes
-/// everything waiting, up to a batch, whenever it is ready for the next transaction.
+/// The tickets waiting for the writers. Many request threads add; each writer thread takes
+/// everything waiting, up to a batch, whenever it is ready for its next transaction.
 ///
 /// Its state is only touched with `condition` locked.
 final class CommitQueue: @unchecked Sendable {
