@@ -1,4 +1,4 @@
-import Foundation
+import ActionHub
 import HTTPServer
 
 /// The id that ties a request to its log line: the client's `X-Request-Id` when it is a sane
@@ -11,6 +11,6 @@ enum RequestId {
         {
             return given
         }
-        return UUID().uuidString.lowercased()
+        return UUIDText.random()
     }
 }

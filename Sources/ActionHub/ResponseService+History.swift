@@ -3,7 +3,7 @@ import Foundation
 extension ResponseService {
     /// The stored answer for a response id, in any letter case; nil when unknown or not a UUID.
     public func response(id: String) throws -> String? {
-        guard let canonical = UUID(uuidString: id)?.uuidString else { return nil }
+        guard let canonical = UUIDText.canonical(id) else { return nil }
         return try store.response(id: canonical)
     }
 

@@ -26,7 +26,7 @@ public struct ResponseValidator: Sendable {
 
         var id: String?
         if let rawId = reader.string("id", required: true, errors: &errors) {
-            id = UUID(uuidString: rawId)?.uuidString
+            id = UUIDText.canonical(rawId)
             if id == nil {
                 errors.append(FieldError(field: "id", message: "must be a UUID (8-4-4-4-12 hexadecimal digits)"))
             }

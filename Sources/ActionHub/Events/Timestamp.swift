@@ -46,8 +46,42 @@ public enum Timestamp {
         }
     }
 
-    /// `2026-11-30T09:00:05.123Z`.
+    /// `2026-11-30T09:00:05.123Z`: UTC, milliseconds truncated. Computed by hand (days to civil
+    /// date, after Howard Hinnant's algorithm): Foundation's format style costs a calendar
+    /// computation per call, on every POST.
     public static func format(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        let (dayOffset, timeOfDay) = millisecondOfDay < 0 ? (-1, millisecondOfDay + 86_400_000) : (0, millisecondOfDay)
+        let shifted = days + dayOffset + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        func append(_ value: Int, digits: Int, then separator: UInt8?) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+            if let separator { text.append(separator) }
+        }
+        append(year, digits: 4, then: UInt8(ascii: "-"))
+        append(month, digits: 2, then: UInt8(ascii: "-"))
+        append(day, digits: 2, then: UInt8(ascii: "T"))
+        append(timeOfDay / 3_600_000, digits: 2, then: UInt8(ascii: ":"))
+        append(timeOfDay / 60_000 % 60, digits: 2, then: UInt8(ascii: ":"))
+        append(timeOfDay / 1000 % 60, digits: 2, then: UInt8(ascii: "."))
+        append(timeOfDay % 1000, digits: 3, then: UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 }

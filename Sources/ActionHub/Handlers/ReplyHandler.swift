@@ -18,7 +18,7 @@ public struct ReplyHandler: ActionHandler {
             preconditionFailure("reply reached its handler without postId or userText")
         }
         let reply = Reply(
-            replyId: UUID().uuidString.lowercased(), postId: postId, userId: event.userId, text: text,
+            replyId: UUIDText.random(), postId: postId, userId: event.userId, text: text,
             responseId: event.id, createdAt: event.receivedAt)
         try effects.addReply(reply)
         return ["replyId": .string(reply.replyId), "text": .string(text)]
