@@ -24,9 +24,9 @@ enum ServeCommand {
             name: "writers", defaultValue: "4",
             help: "PostgreSQL only: connections committing batches side by side (SQLite has one writer)"),
         Setting(
-            name: "threads", defaultValue: "64",
-            help: "HTTP worker threads; each waits for the commit of its request's event, so this also "
-                + "bounds how many events one commit groups"),
+            name: "threads", defaultValue: "4",
+            help: "HTTP worker threads; a request waiting for its commit parks its connection, not its thread, "
+                + "so a few serve many connections"),
         Setting(
             name: "log-level", defaultValue: "info", help: "debug, info, warning or error; info logs every request"),
         Setting(
@@ -39,6 +39,10 @@ enum ServeCommand {
             name: "rate-limit", defaultValue: "100",
             help: "requests a second each API key or user may make on average; 0 turns the limit off"),
         Setting(name: "rate-burst", defaultValue: "200", help: "requests each key or user may make at once"),
+        Setting(
+            name: "key-cache", defaultValue: "1",
+            help: "seconds an API key found is remembered: a key revoked by another process or instance works "
+                + "up to this long; 0 looks every key up on every request"),
         Setting(
             name: "signing-secret", defaultValue: "",
             help: "secret (at least 32 bytes) that signs user tokens; by default one is made and kept in the database"),
@@ -81,13 +85,14 @@ enum ServeCommand {
             writers: try values.integer("writers", in: 1...64))
         let rateLimit = try values.integer("rate-limit", in: 0...1_000_000)
         let rateBurst = try values.integer("rate-burst", in: 1...1_000_000)
+        let keyCacheSeconds = try values.integer("key-cache", in: 0...3600)
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = loadRoutes(values.string("routes")) else { return 1 }
         let telemetry = Telemetry(logger: logger)
         do {
             let database = Database(values.string("database"))
-            let keys = try database.keyStore()
+            let keys = CachingKeyStore(try database.keyStore(), lifetime: .seconds(keyCacheSeconds))
             let signer = try SigningSecret.signer(configured: values.string("signing-secret"), store: keys)
             try bootstrapAdminKey(keys, logger: logger)
             let access = AccessControl(

@@ -1,0 +1,68 @@
+import Auth
+import Foundation
+import Locking
+import Testing
+
+@Suite struct CachingKeyStoreTests {
+    /// Counts lookups, so a test can see which ones reached the store.
+    final class CountingKeyStore: KeyStore {
+        let inner = InMemoryKeyStore()
+        let lookups = Locked(0)
+
+        func insert(_ key: APIKey, hash: String) throws { try inner.insert(key, hash: hash) }
+        func key(hash: String) throws -> APIKey? {
+            lookups.withLock { $0 += 1 }
+            return try inner.key(hash: hash)
+        }
+        func keys() throws -> [APIKey] { try inner.keys() }
+        func revoke(id: String, at time: String) throws -> Bool { try inner.revoke(id: id, at: time) }
+        func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
+            try inner.signingSecret(storingIfAbsent: candidate)
+        }
+    }
+
+    @Test func aFoundKeyIsLookedUpOncePerLifetime() throws {
+        let counting = CountingKeyStore()
+        let cache = CachingKeyStore(counting, lifetime: .seconds(60))
+        let created = try KeyIssuer(store: cache).create(name: "", scopes: [.responsesWrite])
+        let hash = try KeyIssuer.hash(created.secret)
+        for _ in 0..<5 { #expect(try cache.key(hash: hash) == created.key) }
+        #expect(counting.lookups.withLock { $0 } == 1)
+    }
+
+    @Test func unknownKeysAreNotRemembered() throws {
+        let counting = CountingKeyStore()
+        let cache = CachingKeyStore(counting, lifetime: .seconds(60))
+        for _ in 0..<3 { #expect(try cache.key(hash: "00") == nil) }
+        #expect(counting.lookups.withLock { $0 } == 3)
+    }
+
+    @Test func aKeyRevokedThroughTheCacheStopsAtOnce() throws {
+        let cache = CachingKeyStore(InMemoryKeyStore(), lifetime: .seconds(60))
+        let created = try KeyIssuer(store: cache).create(name: "", scopes: [.responsesWrite])
+        let authenticator = Authenticator(keys: cache, tokens: try TokenSigner(secret: Array(repeating: 1, count: 32)))
+        #expect(try authenticator.authenticate("Bearer \(created.secret)") == .success(.service(created.key)))
+        #expect(try cache.revoke(id: created.key.id, at: "now"))
+        #expect(try authenticator.authenticate("Bearer \(created.secret)") == .failure(.invalid(reason: "revoked key")))
+    }
+
+    @Test func aKeyRevokedElsewhereStopsOnceItsEntryExpires() throws {
+        let shared = InMemoryKeyStore()
+        let cache = CachingKeyStore(shared, lifetime: .milliseconds(50))
+        let created = try KeyIssuer(store: cache).create(name: "", scopes: [.responsesWrite])
+        let hash = try KeyIssuer.hash(created.secret)
+        #expect(try cache.key(hash: hash)?.revokedAt == nil)
+        #expect(try shared.revoke(id: created.key.id, at: "now"))
+        #expect(try cache.key(hash: hash)?.revokedAt == nil)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try cache.key(hash: hash)?.revokedAt == "now")
+    }
+
+    @Test func aZeroLifetimeLooksUpEveryTime() throws {
+        let counting = CountingKeyStore()
+        let cache = CachingKeyStore(counting, lifetime: .zero)
+        let created = try KeyIssuer(store: cache).create(name: "", scopes: [.responsesWrite])
+        for _ in 0..<3 { _ = try cache.key(hash: try KeyIssuer.hash(created.secret)) }
+        #expect(counting.lookups.withLock { $0 } == 3)
+    }
+}
