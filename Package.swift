@@ -26,7 +26,7 @@ let package = Package(
         // The domain: routes, validation, handlers, the store contract. Knows nothing of HTTP or SQL.
         .target(name: "ActionHub", dependencies: ["JSON", "Locking"]),
         // Request threads hand events to writer threads that commit them in batches.
-        .target(name: "GroupCommit", dependencies: ["ActionHub"]),
+        .target(name: "GroupCommit", dependencies: ["ActionHub", "Locking"]),
         // The SQLite wrapper: connections, statements, errors. The only module that imports CSQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The ResponseStore on SQLite: schema, migrations, queries.
@@ -70,13 +70,13 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLStoreTests",
             dependencies: ["ActionHub", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "Locking", "TestSupport"]),
         .testTarget(
             name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON", "TestSupport"],
             exclude: ["Golden", "Routes"]),
         .testTarget(
             name: "APITests", dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Locking", "Telemetry"]),
-        .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto"]),
+        .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto", "Locking"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Locking"]),
         .testTarget(
             name: "IntegrationTests",

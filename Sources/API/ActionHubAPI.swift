@@ -3,6 +3,7 @@ import Auth
 import Foundation
 import HTTPServer
 import JSON
+import Locking
 import Telemetry
 
 /// The HTTP API of ActionHub: routes requests to the response service and writes JSON answers
@@ -46,7 +47,22 @@ public struct ActionHubAPI: HTTPResponder {
     /// The route label of requests that match no route: paths are not labels.
     static let unmatchedRoute = "unmatched"
 
+    /// Answers on the calling thread, waiting for the commit of a submitted response.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let done = DispatchSemaphore(value: 0)
+        let deferred = Locked<(@Sendable () -> HTTPResponse)?>(nil)
+        let answered = respond(to: request) { make in
+            deferred.withLock { $0 = make }
+            done.signal()
+        }
+        if let answered { return answered }
+        done.wait()
+        return deferred.withLock { $0! }()
+    }
+
+    /// Answers at once, except a submitted response: that is answered through `later` once its
+    /// commit is durable, so that no server thread waits for the disk.
+    public func respond(to request: HTTPRequest, later: @escaping LaterResponse) -> HTTPResponse? {
         let started = ContinuousClock.now
         let requestId = RequestId.take(from: request)
         var route = Self.unmatchedRoute
@@ -56,6 +72,27 @@ public struct ActionHubAPI: HTTPResponder {
             response = Problem.notFound("No resource at \(request.path).").response
         case .methodNotAllowed(let allowed):
             response = Problem.methodNotAllowed(request.method, allowed: allowed).response
+        case .found(.submitResponse, _, let template):
+            route = template
+            do {
+                let principal = try admit(request, to: .submitResponse, requestId: requestId)
+                try submitResponse(request, principal: principal) { outcome in
+                    // On the store's writer thread: the response is made on a server thread.
+                    later {
+                        let response: HTTPResponse
+                        do {
+                            response = try self.answer(outcome.get())
+                        } catch {
+                            response = self.answer(error, endpoint: .submitResponse, requestId: requestId)
+                        }
+                        return self.finish(
+                            response, to: request, route: template, requestId: requestId, started: started)
+                    }
+                }
+                return nil
+            } catch {
+                response = answer(error, endpoint: .submitResponse, requestId: requestId)
+            }
         case .found(let endpoint, let parameters, let template):
             route = template
             response = respond(endpoint, to: request, parameters: parameters, requestId: requestId)
@@ -76,6 +113,8 @@ public struct ActionHubAPI: HTTPResponder {
             response = Problem.bodyTooLarge(limit: limit).response
         case .malformed(let reason):
             response = Problem.malformedRequest(reason).response
+        case .shuttingDown:
+            response = Problem.shuttingDown.response
         }
         if route == "/v1/responses" { countResponse(service.routes.routeKey(for: nil), outcome: "rejected") }
         return finish(response, to: request, route: route, requestId: requestId, started: started)
@@ -128,13 +167,22 @@ public struct ActionHubAPI: HTTPResponder {
         do {
             let principal = try admit(request, to: endpoint, requestId: requestId)
             return try respond(endpoint, to: request, parameters: parameters, principal: principal)
-        } catch let problem as ProblemError {
-            return problem.problem.response
-        } catch let failure as ValidationFailure {
-            return Problem.validation(failure.errors).response
-        } catch let conflict as ResponseConflict {
-            return Problem.conflict(id: conflict.id).response
         } catch {
+            return answer(error, endpoint: endpoint, requestId: requestId)
+        }
+    }
+
+    /// The answer to a request that failed with `error`.
+    private func answer(_ error: any Error, endpoint: Endpoint, requestId: String) -> HTTPResponse {
+        switch error {
+        case let problem as ProblemError:
+            return problem.problem.response
+        case let failure as ValidationFailure:
+            return Problem.validation(failure.errors).response
+        case let conflict as ResponseConflict:
+            countResponse(conflict.route, outcome: "conflict")
+            return Problem.conflict(id: conflict.id).response
+        default:
             // Store failures: nothing was committed, so the client must retry; the cause is for
             // the operator, not the client.
             telemetry.logger.error(
@@ -180,7 +228,7 @@ public struct ActionHubAPI: HTTPResponder {
     ) throws -> HTTPResponse {
         switch endpoint {
         case .submitResponse:
-            return try submitResponse(request, principal: principal)
+            preconditionFailure("respond(to:later:) answers submitted responses without waiting")
         case .response:
             let id = parameters["id"] ?? ""
             // A user sees only their own responses; others' look like unknown ids.
@@ -240,7 +288,12 @@ public struct ActionHubAPI: HTTPResponder {
         return (try? JSONParser().parse(storedAnswer))?["userId"]?.stringValue == user
     }
 
-    private func submitResponse(_ request: HTTPRequest, principal: Principal?) throws -> HTTPResponse {
+    /// Checks and parses the body, then hands the event to the service; `completion` hears what
+    /// became of it once it is committed. Throws what is wrong with the request before that.
+    private func submitResponse(
+        _ request: HTTPRequest, principal: Principal?,
+        completion: @escaping @Sendable (Result<ResponseService.Submission, any Error>) -> Void
+    ) throws {
         let contentType = request.header("Content-Type")
         guard let contentType, MediaType.isJSON(contentType) else {
             countResponse(service.routes.routeKey(for: nil), outcome: "rejected")
@@ -262,16 +315,16 @@ public struct ActionHubAPI: HTTPResponder {
             }
             body = .object(object)
         }
-        let submission: ResponseService.Submission
         do {
-            submission = try service.submit(body)
-        } catch let failure as ValidationFailure {
+            try service.submit(body, completion: completion)
+        } catch {
             countResponse(service.routes.routeKey(for: body), outcome: "rejected")
-            throw failure
-        } catch let conflict as ResponseConflict {
-            countResponse(conflict.route, outcome: "conflict")
-            throw conflict
+            throw error
         }
+    }
+
+    /// 201 with the stored answer for a new response, 200 with it for a retry.
+    private func answer(_ submission: ResponseService.Submission) -> HTTPResponse {
         if submission.isReplay {
             countResponse(submission.route, outcome: "replayed")
             return .json(submission.body, status: 200, headers: [("Idempotent-Replayed", "true")])

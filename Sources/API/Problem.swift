@@ -103,6 +103,11 @@ extension Problem {
         detail: "The event could not be stored and was not accepted; retry with the same id.",
         headers: [("Retry-After", "1")])
 
+    static let shuttingDown = Problem(
+        type: typePrefix + "shutting-down", title: "Shutting down", status: 503,
+        detail: "The server stopped before this request was answered; retry it (with the same id) later.",
+        headers: [("Retry-After", "1")])
+
     static let notReady = Problem(
         type: typePrefix + "not-ready", title: "Not ready", status: 503,
         detail: "The database does not answer or does not take writes.", headers: [("Retry-After", "5")])

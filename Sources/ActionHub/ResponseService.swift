@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Locking
 
 /// The use case behind `POST /v1/responses`: validate against the routes, run the route's handler,
 /// store event and outcome exactly once, and give back the answer.
@@ -41,8 +42,25 @@ public struct ResponseService: Sendable {
     }
 
     /// Throws `ValidationFailure` for a request that does not fit its route, `ResponseConflict`
-    /// for a known id with other content, and the store's errors when it cannot commit.
+    /// for a known id with other content, and the store's errors when it cannot commit. Blocks
+    /// until the commit is durable.
     public func submit(_ body: JSONValue) throws -> Submission {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<Result<Submission, any Error>?>(nil)
+        try submit(body) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// `submit` without blocking: a request that does not fit its route throws `ValidationFailure`
+    /// at once; otherwise `completion` hears, on a store thread once the commit is durable, the
+    /// submission or why there is none (`ResponseConflict`, the store's errors).
+    public func submit(
+        _ body: JSONValue, completion: @escaping @Sendable (Result<Submission, any Error>) -> Void
+    ) throws(ValidationFailure) {
         let event = try validator.validate(body, receivedAt: Timestamp.format(now()))
         guard let handler = handlers.handler(named: event.action.handler) else {
             // RouteLoader only accepts routes whose handler is registered.
@@ -51,15 +69,25 @@ public struct ResponseService: Sendable {
         let key = NewResponse(
             id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
             fingerprint: event.fingerprint)
-        let recorded = try store.record(key) { effects in
-            let result = try handler.handle(event, effects: effects)
-            return Self.answer(for: event, result: result).serialized()
-        }
-        switch recorded {
-        case .created(let answer): return Submission(id: event.id, body: answer, isReplay: false, route: event.routeKey)
-        case .replayed(let answer): return Submission(id: event.id, body: answer, isReplay: true, route: event.routeKey)
-        case .conflict: throw ResponseConflict(id: event.id, route: event.routeKey)
-        }
+        let (id, route) = (event.id, event.routeKey)
+        store.record(
+            key,
+            perform: { effects in
+                let result = try handler.handle(event, effects: effects)
+                return Self.answer(for: event, result: result).serialized()
+            },
+            completion: { recorded in
+                completion(
+                    recorded.flatMap { recorded in
+                        switch recorded {
+                        case .created(let answer):
+                            .success(Submission(id: id, body: answer, isReplay: false, route: route))
+                        case .replayed(let answer):
+                            .success(Submission(id: id, body: answer, isReplay: true, route: route))
+                        case .conflict: .failure(ResponseConflict(id: id, route: route))
+                        }
+                    })
+            })
     }
 
     /// The body of a `201`, stored with the event and given again for retries and history.

@@ -1,27 +1,23 @@
 import ActionHub
-import Dispatch
 
-/// One request's event waiting in the commit queue, and the slot its result comes back in.
-///
-/// `result` is written once by the writer thread before `done` is signalled and read by the
-/// requesting thread only after `wait()` returns; the semaphore orders the two.
-public final class CommitTicket: @unchecked Sendable {
+/// One request's event waiting in the commit queue, and whom to tell what became of it.
+public final class CommitTicket: Sendable {
     public let response: NewResponse
     public let perform: @Sendable (any ActionEffects) throws -> String
-    public private(set) var result: Result<RecordResult, any Error> = .failure(StoreClosed())
-    private let done = DispatchSemaphore(value: 0)
+    private let completion: @Sendable (Result<RecordResult, any Error>) -> Void
 
-    init(response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String) {
+    init(
+        response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+    ) {
         self.response = response
         self.perform = perform
+        self.completion = completion
     }
 
+    /// Called by the writer once, after the COMMIT (or with its failure); runs on the writer's
+    /// thread, so what it does delays the next batch.
     public func complete(_ result: Result<RecordResult, any Error>) {
-        self.result = result
-        done.signal()
-    }
-
-    func wait() {
-        done.wait()
+        completion(result)
     }
 }

@@ -1,11 +1,12 @@
 import ActionHub
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
-/// Group commit: request threads hand their events to writer threads and wait; a writer takes
-/// everything waiting (up to a batch), commits it in one transaction and wakes each request only
-/// after the COMMIT is durable. One fsync then covers a whole batch instead of one event, which is
+/// Group commit: request threads hand their events to writer threads; a writer takes
+/// everything waiting (up to a batch), commits it in one transaction and tells each request its
+/// result only after the COMMIT is durable. One fsync then covers a whole batch instead of one event, which is
 /// where the throughput of a durable write path comes from.
 ///
 /// A store brings the writers: one per connection that writes. Each runs on its own thread and
@@ -37,10 +38,24 @@ public final class GroupCommitter: Sendable {
     public func record(
         _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String
     ) throws -> RecordResult {
-        let ticket = CommitTicket(response: response, perform: perform)
-        guard queue.add(ticket) else { throw StoreClosed() }
-        ticket.wait()
-        return try ticket.result.get()
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<Result<RecordResult, any Error>>(.failure(StoreClosed()))
+        record(response, perform: perform) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0 }.get()
+    }
+
+    /// Queues the event and returns at once; `completion` hears on a writer thread what the store
+    /// did with it, only after the COMMIT is durable (or at once, with `StoreClosed`, when closed).
+    public func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+    ) {
+        let ticket = CommitTicket(response: response, perform: perform, completion: completion)
+        guard queue.add(ticket) else { return completion(.failure(StoreClosed())) }
     }
 
     /// Commits what is waiting, stops the writer threads and returns when they have stopped.

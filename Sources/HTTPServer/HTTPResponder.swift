@@ -1,12 +1,23 @@
 /// Answers requests. Called on the server's worker threads, concurrently: it must be thread-safe,
-/// and a call that blocks holds one worker for as long.
+/// and a call that blocks holds one worker, and every connection it serves, for as long.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Answers now, or returns nil and answers later through `later`, from any thread: the server
+    /// parks the connection meanwhile and its worker serves other connections. `later` takes a
+    /// function that makes the response; the server calls it on one of its worker threads.
+    func respond(to request: HTTPRequest, later: @escaping LaterResponse) -> HTTPResponse?
     /// The answer to a request the server refused before it was complete (e.g. a body over the cap).
     func respond(to failure: HTTPRequestFailure, request: HTTPRequest) -> HTTPResponse
 }
 
+/// Hands over the function that makes a deferred response. Call it exactly once.
+public typealias LaterResponse = @Sendable (_ make: @escaping @Sendable () -> HTTPResponse) -> Void
+
 extension HTTPResponder {
+    public func respond(to request: HTTPRequest, later: @escaping LaterResponse) -> HTTPResponse? {
+        respond(to: request)
+    }
+
     public func respond(to failure: HTTPRequestFailure, request: HTTPRequest) -> HTTPResponse {
         switch failure {
         case .bodyTooLarge(let limit):
@@ -15,6 +26,10 @@ extension HTTPResponder {
                 body: Array("request body over \(limit) bytes\n".utf8))
         case .malformed(let reason):
             HTTPResponse(status: 400, headers: [("Content-Type", "text/plain")], body: Array("\(reason)\n".utf8))
+        case .shuttingDown:
+            HTTPResponse(
+                status: 503, headers: [("Content-Type", "text/plain"), ("Retry-After", "1")],
+                body: Array("shutting down before the answer was ready\n".utf8))
         }
     }
 }
@@ -26,4 +41,6 @@ public enum HTTPRequestFailure: Sendable, Equatable {
     /// Framing or headers that peers could read differently (request smuggling), or bytes that
     /// have no place in a header.
     case malformed(String)
+    /// The server stopped before the responder's deferred answer arrived.
+    case shuttingDown
 }

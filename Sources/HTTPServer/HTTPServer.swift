@@ -22,6 +22,14 @@ public final class HTTPServer: Sendable {
     private let inFlight = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
     private let connections = Atomic<Int>(0)
+    /// Suspended connections waiting for their answer. Closed when the server stops: the ones still
+    /// waiting then are answered 503 and nothing is suspended or resumed any more.
+    private let parking = Locked<Parking>(Parking())
+
+    private struct Parking {
+        var isOpen = true
+        var parked: [ObjectIdentifier: ParkedResponse] = [:]
+    }
 
     /// Connections open now, idle keep-alive ones included.
     public var openConnections: Int { connections.load(ordering: .relaxed) }
@@ -59,6 +67,7 @@ public final class HTTPServer: Sendable {
         ]
         let flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let started = options.withUnsafeMutableBufferPointer {
             actionhub_mhd_start_daemon(UInt32(flags), accessHandler, context, $0.baseAddress)
         }
@@ -87,6 +96,21 @@ public final class HTTPServer: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while inFlight.load(ordering: .sequentiallyConsistent) > 0 && clock.now < deadline {
+            usleep(2_000)
+        }
+        // libmicrohttpd must not be stopped with connections suspended: answer what still waits.
+        let waiting = parking.withLock { parking in
+            parking.isOpen = false
+            defer { parking.parked = [:] }
+            return Array(parking.parked.values)
+        }
+        for parked in waiting {
+            let failure = responder.respond(to: .shuttingDown, request: parked.request)
+            parked.abandon { failure }
+            MHD_resume_connection(parked.connection)
+        }
+        let settled = clock.now.advanced(by: .milliseconds(waiting.isEmpty ? 0 : 200))
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0 && clock.now < settled {
             usleep(2_000)
         }
         MHD_stop_daemon(taken.pointer)
@@ -142,7 +166,36 @@ public final class HTTPServer: Sendable {
         if let failure = state.failure {
             return refuse(failure, state: state, connection: connection)
         }
-        return queue(responder.respond(to: state.request), state: state, connection: connection)
+        if let parked = state.parked {
+            // Resumed: the deferred answer is here.
+            guard let make = parked.answer() else { return MHD_Result.YES }
+            return queue(make(), state: state, connection: connection)
+        }
+        let parked = ParkedResponse(request: state.request, connection: connection, server: self)
+        if let response = responder.respond(to: state.request, later: { parked.arrive($0) }) {
+            return queue(response, state: state, connection: connection)
+        }
+        state.parked = parked
+        if let make = parked.answerOrSuspend() { return queue(make(), state: state, connection: connection) }
+        return MHD_Result.YES
+    }
+
+    /// Suspends a connection whose answer is on its way; false once the server is stopping.
+    func suspend(_ parked: ParkedResponse) -> Bool {
+        parking.withLock { parking in
+            guard parking.isOpen else { return false }
+            MHD_suspend_connection(parked.connection)
+            parking.parked[ObjectIdentifier(parked)] = parked
+            return true
+        }
+    }
+
+    /// Resumes a suspended connection whose answer has arrived, unless `stop` has answered it.
+    func resume(_ parked: ParkedResponse) {
+        parking.withLock { parking in
+            guard parking.parked.removeValue(forKey: ObjectIdentifier(parked)) != nil else { return }
+            MHD_resume_connection(parked.connection)
+        }
     }
 
     fileprivate func connection(opened: Bool) {

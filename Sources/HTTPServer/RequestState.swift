@@ -7,6 +7,8 @@ final class RequestState {
     var discardedBytes = 0
     /// Set once a response is queued: a failure answered early is not answered twice.
     var answered = false
+    /// Set while the responder answers later: the connection is suspended until it does.
+    var parked: ParkedResponse?
 
     init(request: HTTPRequest) {
         self.request = request

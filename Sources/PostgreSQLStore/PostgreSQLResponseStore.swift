@@ -61,6 +61,13 @@ public final class PostgreSQLResponseStore: ResponseStore {
         try committer.record(response, perform: perform)
     }
 
+    public func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+    ) {
+        committer.record(response, perform: perform, completion: completion)
+    }
+
     /// A read and a committed heartbeat write, each on a live connection.
     public func checkReadiness() throws {
         try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.heartbeat(on: $0) }

@@ -91,6 +91,13 @@ public final class SQLiteResponseStore: ResponseStore {
         try committer.record(response, perform: perform)
     }
 
+    public func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+    ) {
+        committer.record(response, perform: perform, completion: completion)
+    }
+
     /// A read on a reader, and a write transaction on the writer that commits nothing but still
     /// takes the write lock and touches the file, so a full disk or a read-only file shows.
     public func checkReadiness() throws {

@@ -10,6 +10,13 @@ public protocol ResponseStore: Sendable {
     func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String) throws
         -> RecordResult
 
+    /// `record` without blocking: returns at once and hands the result to `completion` once the
+    /// transaction is durable (or has failed), on a thread of the store's. A server can serve
+    /// other requests meanwhile instead of parking a thread on every commit.
+    func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void)
+
     /// Throws unless the store answers reads and takes writes now.
     func checkReadiness() throws
 
@@ -19,4 +26,14 @@ public protocol ResponseStore: Sendable {
     func replies(postId: String, page: PageRequest) throws -> PostReplies
     /// The user's stored answer bodies, newest first.
     func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
+}
+
+extension ResponseStore {
+    /// For stores whose `record` is quick: runs it on the caller's thread.
+    public func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+    ) {
+        completion(Result { try record(response, perform: perform) })
+    }
 }
