@@ -31,7 +31,7 @@ figures() {
 load() { # connections script label port → prints a line, leaves the rate in $work/rate
   # A client number of its own per load keeps POST ids unique across loads on one database.
   BENCH_CLIENT=$((RANDOM % 4096 * 2)) wrk -t2 -c"$1" -d"${seconds}s" --latency -s "$2" "http://127.0.0.1:$4" >"$work/wrk"
-  read -r rate p50 p99 errors < <(figures "$work/wrk")
+  read -r rate p50 p99 errors < <(figures "$work/wrk"); grep -h "Socket errors" "$work/wrk" || true
   printf '%-40s %8s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$3" "$rate" "$p50" "$p99" "$errors"
   echo "$rate" >"$work/rate"
 }
