@@ -2,9 +2,14 @@
 public enum PercentEncoding {
     /// The decoded text; nil for a broken `%` escape or bytes that are not UTF-8.
     public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+        decode(bytes: text.utf8, plusAsSpace: plusAsSpace)
+    }
+
+    /// The same, from the encoded text's UTF-8 bytes.
+    public static func decode(bytes encoded: some Sequence<UInt8>, plusAsSpace: Bool = false) -> String? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
+        bytes.reserveCapacity(encoded.underestimatedCount)
+        var iterator = encoded.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "%"):
