@@ -12,7 +12,7 @@ public struct Page<Item: Sendable>: Sendable {
     /// that another page exists.
     public init(rows: [(position: Int64, item: Item)], limit: Int) {
         let pageRows = rows.prefix(limit)
-        items = pageRows.map(\.item)
+        items = pageRows.map { $0.item }  // not \.item: a key path is built at run time, per page
         next = rows.count > limit ? pageRows.last.map { PageCursor(position: $0.position) } : nil
     }
 }
