@@ -6,8 +6,9 @@ public enum Digest {
     public static func sha256(_ bytes: [UInt8]) throws(CryptoError) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
+        let algorithm = try FetchedDigest.sha256.get()
         let result = bytes.withUnsafeBytes { input in
-            EVP_Digest(input.baseAddress, input.count, &digest, &length, EVP_sha256(), nil)
+            EVP_Digest(input.baseAddress, input.count, &digest, &length, algorithm.pointer, nil)
         }
         guard result == 1 else { throw lastError("EVP_Digest") }
         return Array(digest.prefix(Int(length)))

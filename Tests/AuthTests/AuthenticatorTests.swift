@@ -50,6 +50,14 @@ import Testing
         #expect(!Digest.constantTimeEqual([1, 2, 3], [1, 2]))
     }
 
+    @Test func sha256MatchesFIPS180Examples() throws {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(
+            try hex(Digest.sha256(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(try hex(Digest.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test func hmacMatchesRFC4231TestCase2() throws {
         let mac = try Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
         #expect(
