@@ -75,7 +75,8 @@ let package = Package(
             name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON", "TestSupport"],
             exclude: ["Golden", "Routes"]),
         .testTarget(
-            name: "APITests", dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Locking", "Telemetry"]),
+            name: "APITests",
+            dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Locking", "Telemetry", "TestSupport"]),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto", "Locking"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Locking"]),
         .testTarget(

@@ -186,6 +186,7 @@ import Testing
         let made = logged.respond(
             to: HTTPRequest(method: "GET", path: "/healthz", headers: [("X-Request-Id", "bad id\u{1}")]))
         #expect(made.header("X-Request-Id")?.count == 36)
+        #expect(UUIDText.canonical(made.header("X-Request-Id") ?? "") != nil)
         #expect(reports.messages.count == 2)
         let line = try JSONParser().parse(reports.messages[0])
         #expect(
