@@ -1,0 +1,46 @@
+import CSQLite
+import Glibc
+
+/// A database's write-ahead log, opened once more (read-only) so that what a connection wrote
+/// to it can be made durable on another thread: the writer commits with `synchronous=NORMAL`
+/// and goes on with its next transaction while this file's `sync` runs. Everything written to
+/// the log before `sync` is called is on disk when it returns, as after a `synchronous=FULL`
+/// commit. <https://www.sqlite.org/wal.html>
+public final class WALFile: Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Opens `<database>-wal`, which a connection in WAL mode has created, and syncs the folder
+    /// once, so that the log file itself survives a power loss, not only its contents.
+    public init(databasePath: String) throws(SQLiteError) {
+        path = databasePath + "-wal"
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else { throw Self.failure("open", path, code: SQLITE_CANTOPEN) }
+        descriptor = opened
+        let folder = open(Self.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw Self.failure("open the folder of", path, code: SQLITE_CANTOPEN) }
+        defer { close(folder) }
+        guard fsync(folder) == 0 else { throw Self.failure("fsync the folder of", path, code: SQLITE_IOERR) }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// fdatasync: returns once every byte written to the log so far is on disk.
+    public func sync() throws(SQLiteError) {
+        guard fdatasync(descriptor) == 0 else { throw Self.failure("fdatasync", path, code: Self.fsyncFailed) }
+    }
+
+    /// `SQLITE_IOERR_FSYNC`, a macro Swift does not import.
+    static let fsyncFailed = SQLITE_IOERR | (4 << 8)
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func failure(_ operation: String, _ path: String, code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: "\(operation) \(path): \(String(cString: strerror(errno)))")
+    }
+}
