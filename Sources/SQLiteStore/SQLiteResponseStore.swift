@@ -1,6 +1,7 @@
 import ActionHub
 import GroupCommit
 import Locking
+import SQLite
 import Synchronization
 
 /// The `ResponseStore` on an embedded SQLite database in WAL mode.
@@ -41,10 +42,12 @@ public final class SQLiteResponseStore: ResponseStore {
         }
     }
 
-    // Readers are declared, and so released, before the writer: the last connection to close
-    // checkpoints the WAL and removes it, which only a read-write connection can do.
+    // Readers and the checkpointer are declared, and so released, before the writer: the last
+    // connection to close checkpoints the WAL and removes it; the writer's is the one to be last.
     private let readers: [ReaderSlot]
+    private let checkpointer: Checkpointer
     private let writer: WriterBox
+    private let syncer: WALSyncer
     private let committer: GroupCommitter
     private let nextReader = Atomic<Int>(0)
     public let path: String
@@ -55,6 +58,10 @@ public final class SQLiteResponseStore: ResponseStore {
         // The writer comes first: it creates and migrates the database the readers open.
         writer = WriterBox(try Writer(path: path))
         readers = try (0..<max(1, options.readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
+        checkpointer = try Checkpointer(path: path)
+        let wal = try WALFile(databasePath: path)
+        let syncer = WALSyncer(sync: { try wal.sync() }, observe: options.observeCommit)
+        self.syncer = syncer
         // The thread holds the writer weakly: the store owns it, and releasing it last, after the
         // readers, is what lets its connection checkpoint and remove the WAL on close.
         let commit: GroupCommitter.Writer = { [weak writer, options] batch in
@@ -63,8 +70,7 @@ public final class SQLiteResponseStore: ResponseStore {
                 return
             }
             writer.writer.withLock {
-                $0.commit(
-                    batch, acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, observe: options.observeCommit)
+                $0.commit(batch, acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, syncer: syncer)
             }
         }
         committer = GroupCommitter(writers: [commit], maximumBatch: options.maximumBatch)
@@ -75,13 +81,16 @@ public final class SQLiteResponseStore: ResponseStore {
     }
 
     deinit {
-        committer.close()
+        close()
     }
 
-    /// Commits what is waiting and stops the writer; later writes throw `StoreClosed`. The
-    /// connections close when the store goes.
+    /// Commits and syncs what is waiting, answers it, and stops the writer, syncer and
+    /// checkpointer threads; later writes throw `StoreClosed`. The connections close when the
+    /// store goes.
     public func close() {
         committer.close()
+        syncer.close()
+        checkpointer.close()
     }
 
     public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
@@ -101,6 +110,7 @@ public final class SQLiteResponseStore: ResponseStore {
     /// A read on a reader, and a write transaction on the writer that commits nothing but still
     /// takes the write lock and touches the file, so a full disk or a read-only file shows.
     public func checkReadiness() throws {
+        if let failure = syncer.failed { throw failure }
         try read { try $0.ping() }
         try writer.writer.withLock { try $0.probe() }
     }

@@ -20,11 +20,15 @@ final class Writer: ActionEffects {
 
     init(path: String) throws {
         connection = try SQLiteConnection(path: path)
-        // WAL with synchronous=FULL: a COMMIT returns only after the WAL is fsynced, which is
-        // what a 2xx promises. <https://www.sqlite.org/pragma.html#pragma_synchronous>
+        // Migrations commit with synchronous=FULL. Events commit with NORMAL, which does not
+        // fsync: the WALSyncer does, on its own thread, before anyone is answered, so a 2xx still
+        // means the event is on disk. Checkpoints run on the Checkpointer's connection, not in
+        // this one's COMMIT. <https://www.sqlite.org/pragma.html#pragma_synchronous>
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = FULL")
         try Migrator(Schema.migrations).migrate(connection)
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try connection.execute("PRAGMA wal_autocheckpoint = 0")
         findResponse = try connection.prepare("SELECT fingerprint, body FROM responses WHERE id = ?1")
         insertResponse = try connection.prepare(
             "INSERT INTO responses (id, user_id, category, action, fingerprint, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
@@ -48,15 +52,14 @@ final class Writer: ActionEffects {
     }
 
     /// Commits a batch in one transaction, each event in a savepoint so that one failing handler
-    /// rolls back only its own event, then completes every ticket: with its result after a
-    /// successful COMMIT, with the COMMIT's error otherwise. `observe` hears of each commit
-    /// before any request is answered, so metrics never lag the answers.
-    func commit(
-        _ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, observe: (@Sendable (Int, Duration) -> Void)? = nil
-    ) {
+    /// rolls back only its own event, then hands the batch with its results (or the COMMIT's
+    /// error for every event) to `syncer`, which answers once the log is on disk. Nothing is
+    /// committed once a sync has failed.
+    func commit(_ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, syncer: WALSyncer) {
         let started = ContinuousClock.now
         var results: [Result<RecordResult, any Error>] = []
         do {
+            if let failure = syncer.failed { throw failure }
             try begin.run()
             for ticket in batch {
                 results.append(try recordInSavepoint(ticket))
@@ -74,9 +77,8 @@ final class Writer: ActionEffects {
             }
             results = batch.map { _ in .failure(error) }
         }
-        observe?(batch.count, ContinuousClock.now - started)
         guard !acknowledgeBeforeCommit else { return }
-        for (ticket, result) in zip(batch, results) { ticket.complete(result) }
+        syncer.add(WALSyncer.Batch(tickets: batch, results: results, started: started))
     }
 
     /// The handler's error as the ticket's result; a failure of the savepoint itself is thrown,

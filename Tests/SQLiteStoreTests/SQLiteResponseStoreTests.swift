@@ -7,11 +7,34 @@ import Testing
 @testable import SQLiteStore
 
 @Suite struct SQLiteResponseStoreTests {
-    @Test func commitsDurablyInWALWithSynchronousFull() throws {
+    @Test func commitsInWALWithoutSyncingOrCheckpointingInTheWriter() throws {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
         #expect(try store.writerPragma("journal_mode") == "wal")
-        // 2 is FULL: the WAL is fsynced at every COMMIT.
-        #expect(try store.writerPragma("synchronous") == "2")
+        // 1 is NORMAL: the WALSyncer fsyncs the log before answering (WALSyncerTests).
+        #expect(try store.writerPragma("synchronous") == "1")
+        #expect(try store.writerPragma("wal_autocheckpoint") == "0")
+    }
+
+    /// The Checkpointer copies the log back on its own connection: the database file grows
+    /// while the store is open, though the writer never checkpoints.
+    @Test func theLogIsCopiedBackWithoutTheWriter() throws {
+        let path = TemporaryDatabase.path()
+        let store = try SQLiteResponseStore(path: path)
+        func databaseBytes() throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
+        let before = try databaseBytes()
+        for round in 0..<100 {
+            _ = try store.record(
+                NewResponse(id: "id-\(round)", userId: "u", category: "c", action: "a", fingerprint: "f")
+            ) { _ in String(repeating: "x", count: 2000) }
+        }
+        var after = try databaseBytes()
+        for _ in 0..<100 where after < before + 200_000 {
+            Thread.sleep(forTimeInterval: 0.05)
+            after = try databaseBytes()
+        }
+        #expect(after >= before + 200_000)
     }
 
     @Test func dataAndSchemaSurviveReopening() throws {

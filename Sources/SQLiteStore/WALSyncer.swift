@@ -1,0 +1,100 @@
+import ActionHub
+import Foundation
+import GroupCommit
+import SQLite
+
+/// Makes committed batches durable and only then answers them. The writer commits with
+/// `synchronous=NORMAL` (no fsync) and hands each batch here; this thread syncs the log once for
+/// everything handed over since its last sync, then completes those tickets in commit order.
+/// The writer meanwhile runs its next transaction instead of waiting for the disk.
+///
+/// Answers never get ahead of the disk: a ticket is completed after a sync that began after its
+/// COMMIT. A retry answered from a batch committed earlier but not yet synced waits for its own
+/// batch's sync, which covers the earlier one. Reads may see an event a few milliseconds before
+/// it is durable; nobody is told it is stored before it is.
+///
+/// After a failed sync the kernel may have dropped the log's unwritten pages, so a later sync
+/// that succeeds proves nothing: every later batch fails too, and so does readiness, until the
+/// process restarts and SQLite recovers from what is on disk.
+final class WALSyncer: @unchecked Sendable {
+    struct Batch {
+        var tickets: [CommitTicket]
+        var results: [Result<RecordResult, any Error>]
+        var started: ContinuousClock.Instant
+    }
+
+    private let sync: @Sendable () throws -> Void
+    private let observe: (@Sendable (Int, Duration) -> Void)?
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var waiting: [Batch] = []
+    private var isClosed = false
+    private var failure: (any Error)?
+    private let stopped = DispatchSemaphore(value: 0)
+
+    /// `sync` makes everything committed so far durable: `WALFile.sync` of the database's log.
+    init(sync: @escaping @Sendable () throws -> Void, observe: (@Sendable (Int, Duration) -> Void)?) {
+        self.sync = sync
+        self.observe = observe
+        let thread = Thread { [self] in run() }
+        thread.name = "actionhub-wal-sync"
+        thread.start()
+    }
+
+    /// The error of the sync that failed, once one has.
+    var failed: (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        return failure
+    }
+
+    func add(_ batch: Batch) {
+        condition.lock()
+        waiting.append(batch)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Syncs and answers what was handed over, then stops the thread.
+    func close() {
+        condition.lock()
+        let wasClosed = isClosed
+        isClosed = true
+        condition.broadcast()
+        condition.unlock()
+        if !wasClosed { stopped.wait() }
+    }
+
+    private func run() {
+        while let batches = next() {
+            var syncFailure = failed
+            if syncFailure == nil, batches.contains(where: { $0.results.contains { (try? $0.get()) != nil } }) {
+                do {
+                    try sync()
+                } catch {
+                    syncFailure = error
+                    condition.lock()
+                    failure = error
+                    condition.unlock()
+                }
+            }
+            for batch in batches {
+                observe?(batch.tickets.count, ContinuousClock.now - batch.started)
+                for (ticket, result) in zip(batch.tickets, batch.results) {
+                    ticket.complete(syncFailure.map { .failure($0) } ?? result)
+                }
+            }
+        }
+        stopped.signal()
+    }
+
+    /// Everything waiting, once something is; nil when closed and drained.
+    private func next() -> [Batch]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.isEmpty && !isClosed { condition.wait() }
+        guard !waiting.isEmpty else { return nil }
+        defer { waiting.removeAll(keepingCapacity: true) }
+        return waiting
+    }
+}
