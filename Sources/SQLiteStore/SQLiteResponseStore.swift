@@ -42,10 +42,9 @@ public final class SQLiteResponseStore: ResponseStore {
         }
     }
 
-    // Readers and the checkpointer are declared, and so released, before the writer: the last
-    // connection to close checkpoints the WAL and removes it; the writer's is the one to be last.
+    // Readers are declared, and so released, before the writer: the last connection to close
+    // checkpoints the WAL and removes it, which only a read-write connection can do.
     private let readers: [ReaderSlot]
-    private let checkpointer: Checkpointer
     private let writer: WriterBox
     private let syncer: WALSyncer
     private let committer: GroupCommitter
@@ -58,7 +57,6 @@ public final class SQLiteResponseStore: ResponseStore {
         // The writer comes first: it creates and migrates the database the readers open.
         writer = WriterBox(try Writer(path: path))
         readers = try (0..<max(1, options.readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
-        checkpointer = try Checkpointer(path: path)
         let wal = try WALFile(databasePath: path)
         let syncer = WALSyncer(sync: { try wal.sync() }, observe: options.observeCommit)
         self.syncer = syncer
@@ -84,13 +82,11 @@ public final class SQLiteResponseStore: ResponseStore {
         close()
     }
 
-    /// Commits and syncs what is waiting, answers it, and stops the writer, syncer and
-    /// checkpointer threads; later writes throw `StoreClosed`. The connections close when the
-    /// store goes.
+    /// Commits and syncs what is waiting, answers it, and stops the writer and syncer threads;
+    /// later writes throw `StoreClosed`. The connections close when the store goes.
     public func close() {
         committer.close()
         syncer.close()
-        checkpointer.close()
     }
 
     public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
