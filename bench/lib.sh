@@ -4,6 +4,9 @@
 start_actionhub() { # port database [serve options…] → sets server and startup_ms
   local port=$1 database=$2 started
   shift 2
+  # Emptied first, here: the redirect below empties it only once the new process runs, so the
+  # wait could see the "listening" line of the server before on this port.
+  : >"$work/out-$port"
   started=$(date +%s%N)
   .build/release/actionhub serve --port "$port" --database "$database" --log-level warning --rate-limit 0 "$@" \
     >"$work/out-$port" 2>"$work/err-$port" &
