@@ -11,7 +11,9 @@ import Foundation
 final class ParkedResponse: @unchecked Sendable {
     let request: HTTPRequest
     let connection: OpaquePointer
-    private unowned let server: HTTPServer
+    /// Strong: an answer may arrive after the server stopped (it is then ignored), and must not
+    /// find the server gone. The server keeps parked responses only until it resumes them.
+    private let server: HTTPServer
     private let lock = NSLock()
     private var make: (@Sendable () -> HTTPResponse)?
     private var isSuspended = false
