@@ -49,15 +49,10 @@ public struct ActionHubAPI: HTTPResponder {
 
     /// Answers on the calling thread, waiting for the commit of a submitted response.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let done = DispatchSemaphore(value: 0)
-        let deferred = Locked<(@Sendable () -> HTTPResponse)?>(nil)
-        let answered = respond(to: request) { make in
-            deferred.withLock { $0 = make }
-            done.signal()
+        let make = waitForCompletion { later in
+            if let answered = respond(to: request, later: later) { later { answered } }
         }
-        if let answered { return answered }
-        done.wait()
-        return deferred.withLock { $0! }()
+        return make()
     }
 
     /// Answers at once, except a submitted response: that is answered through `later` once its

@@ -45,14 +45,7 @@ public struct ResponseService: Sendable {
     /// for a known id with other content, and the store's errors when it cannot commit. Blocks
     /// until the commit is durable.
     public func submit(_ body: JSONValue) throws -> Submission {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Locked<Result<Submission, any Error>?>(nil)
-        try submit(body) { result in
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.withLock { $0! }.get()
+        try waitForCompletion { try submit(body, completion: $0) }.get()
     }
 
     /// `submit` without blocking: a request that does not fit its route throws `ValidationFailure`

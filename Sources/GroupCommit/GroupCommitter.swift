@@ -38,14 +38,7 @@ public final class GroupCommitter: Sendable {
     public func record(
         _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String
     ) throws -> RecordResult {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Locked<Result<RecordResult, any Error>>(.failure(StoreClosed()))
-        record(response, perform: perform) { result in
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.withLock { $0 }.get()
+        try waitForCompletion { record(response, perform: perform, completion: $0) }.get()
     }
 
     /// Queues the event and returns at once; `completion` hears on a writer thread what the store
