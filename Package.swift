@@ -26,7 +26,7 @@ let package = Package(
         // The domain: routes, validation, handlers, the store contract. Knows nothing of HTTP or SQL.
         .target(name: "ActionHub", dependencies: ["JSON", "Locking"]),
         // Request threads hand events to writer threads that commit them in batches.
-        .target(name: "GroupCommit", dependencies: ["ActionHub", "Locking"]),
+        .target(name: "GroupCommit", dependencies: ["ActionHub"]),
         // The SQLite wrapper: connections, statements, errors. The only module that imports CSQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The ResponseStore on SQLite: schema, migrations, queries.

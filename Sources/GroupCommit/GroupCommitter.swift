@@ -1,7 +1,6 @@
 import ActionHub
 import Dispatch
 import Foundation
-import Locking
 import Synchronization
 
 /// Group commit: request threads hand their events to writer threads; a writer takes
@@ -32,13 +31,6 @@ public final class GroupCommitter: Sendable {
             thread.name = writers.count == 1 ? name : "\(name)-\(index)"
             thread.start()
         }
-    }
-
-    /// Blocks until the event is committed (or refused) and returns what the store did with it.
-    public func record(
-        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String
-    ) throws -> RecordResult {
-        try waitForCompletion { record(response, perform: perform, completion: $0) }.get()
     }
 
     /// Queues the event and returns at once; `completion` hears on a writer thread what the store

@@ -55,12 +55,6 @@ public final class PostgreSQLResponseStore: ResponseStore {
         committer.close()
     }
 
-    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
-        throws -> RecordResult
-    {
-        try committer.record(response, perform: perform)
-    }
-
     public func record(
         _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
         completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void

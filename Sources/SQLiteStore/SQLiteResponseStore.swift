@@ -89,13 +89,6 @@ public final class SQLiteResponseStore: ResponseStore {
         syncer.close()
     }
 
-    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
-        throws
-        -> RecordResult
-    {
-        try committer.record(response, perform: perform)
-    }
-
     public func record(
         _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
         completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void

@@ -135,10 +135,10 @@ import Testing
     @Test func aStoreFailureIs503WithRetryAfterAndIsReported() throws {
         struct DiskFull: Error {}
         final class FailingStore: ResponseStore {
-            func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
-                throws
-                -> RecordResult
-            { throw DiskFull() }
+            func record(
+                _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+                completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+            ) { completion(.failure(DiskFull())) }
             func checkReadiness() throws { throw DiskFull() }
             func response(id: String) throws -> String? { throw DiskFull() }
             func likes(postId: String, page: PageRequest) throws -> PostLikes { throw DiskFull() }

@@ -47,10 +47,15 @@ public final class InMemoryResponseStore: ResponseStore {
 
     public init() {}
 
-    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
-        throws
-        -> RecordResult
-    {
+    /// Runs on the caller's thread and completes before it returns.
+    public func record(
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
+        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+    ) {
+        completion(Result { try commit(response, perform: perform) })
+    }
+
+    private func commit(_ response: NewResponse, perform: (any ActionEffects) throws -> String) throws -> RecordResult {
         try state.withLock { state in
             if let stored = state.responses[response.id] {
                 return stored.response.fingerprint == response.fingerprint ? .replayed(body: stored.body) : .conflict

@@ -1,3 +1,5 @@
+import Locking
+
 /// Durable storage of response events, their effects and answers.
 ///
 /// `record` is the only write: it runs `perform` inside one transaction with the event, and returns
@@ -6,13 +8,9 @@
 public protocol ResponseStore: Sendable {
     /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
     /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
-    /// is not called.
-    func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String) throws
-        -> RecordResult
-
-    /// `record` without blocking: returns at once and hands the result to `completion` once the
-    /// transaction is durable (or has failed), on a thread of the store's. A server can serve
-    /// other requests meanwhile instead of parking a thread on every commit.
+    /// is not called. Returns at once and hands the result to `completion` once the transaction is
+    /// durable (or has failed), on a thread of the store's: a server serves other requests
+    /// meanwhile instead of parking a thread on every commit.
     func record(
         _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
         completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void)
@@ -29,11 +27,10 @@ public protocol ResponseStore: Sendable {
 }
 
 extension ResponseStore {
-    /// For stores whose `record` is quick: runs it on the caller's thread.
-    public func record(
-        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
-        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
-    ) {
-        completion(Result { try record(response, perform: perform) })
+    /// `record`, blocking until the transaction is durable.
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        throws -> RecordResult
+    {
+        try waitForCompletion { record(response, perform: perform, completion: $0) }.get()
     }
 }
