@@ -1,27 +1,30 @@
 import Foundation
 
-/// The tickets waiting for the writers. Many request threads add; each writer thread takes
-/// everything waiting, up to a batch, whenever it is ready for its next transaction.
+/// Work waiting for the threads that take it in batches: the tickets waiting for the writers,
+/// the committed batches waiting for a store's log sync. Many threads add; each taking thread
+/// takes everything waiting, up to a batch, whenever it is ready for its next round.
 ///
 /// Its state is only touched with `condition` locked.
-final class CommitQueue: @unchecked Sendable {
+public final class CommitQueue<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var waiting: [CommitTicket] = []
+    private var waiting: [Item] = []
     private var isClosed = false
 
-    /// False once the queue is closed: the ticket is not taken.
-    func add(_ ticket: CommitTicket) -> Bool {
+    public init() {}
+
+    /// False once the queue is closed: the item is not taken.
+    public func add(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !isClosed else { return false }
-        waiting.append(ticket)
+        waiting.append(item)
         condition.signal()
         return true
     }
 
-    /// Blocks until tickets wait, then takes up to `limit` of them in arrival order; nil once the
+    /// Blocks until items wait, then takes up to `limit` of them in arrival order; nil once the
     /// queue is closed and empty.
-    func nextBatch(limit: Int) -> [CommitTicket]? {
+    public func nextBatch(limit: Int) -> [Item]? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !isClosed { condition.wait() }
@@ -31,8 +34,8 @@ final class CommitQueue: @unchecked Sendable {
         return batch
     }
 
-    /// Refuses new tickets; those already waiting are still committed.
-    func close() {
+    /// Refuses new items; those already waiting are still taken.
+    public func close() {
         condition.lock()
         isClosed = true
         condition.broadcast()

@@ -14,7 +14,7 @@ public final class GroupCommitter: Sendable {
     /// Commits a batch and completes its tickets.
     public typealias Writer = @Sendable ([CommitTicket]) -> Void
 
-    private let queue = CommitQueue()
+    private let queue = CommitQueue<CommitTicket>()
     private let stopped: DispatchSemaphore
     private let writerCount: Int
     private let isClosed = Atomic<Bool>(false)

@@ -1,7 +1,8 @@
 import ActionHub
 import Foundation
 import GroupCommit
-import SQLite
+import Locking
+import Synchronization
 
 /// Makes committed batches durable and only then answers them. The writer commits with
 /// `synchronous=NORMAL` (no fsync) and hands each batch here; this thread syncs the log once for
@@ -16,8 +17,8 @@ import SQLite
 /// After a failed sync the kernel may have dropped the log's unwritten pages, so a later sync
 /// that succeeds proves nothing: every later batch fails too, and so does readiness, until the
 /// process restarts and SQLite recovers from what is on disk.
-final class WALSyncer: @unchecked Sendable {
-    struct Batch {
+final class WALSyncer: Sendable {
+    struct Batch: Sendable {
         var tickets: [CommitTicket]
         var results: [Result<RecordResult, any Error>]
         var started: ContinuousClock.Instant
@@ -25,11 +26,9 @@ final class WALSyncer: @unchecked Sendable {
 
     private let sync: @Sendable () throws -> Void
     private let observe: (@Sendable (Int, Duration) -> Void)?
-    // Guarded by `condition`.
-    private let condition = NSCondition()
-    private var waiting: [Batch] = []
-    private var isClosed = false
-    private var failure: (any Error)?
+    private let queue = CommitQueue<Batch>()
+    private let failure = Locked<(any Error)?>(nil)
+    private let isClosed = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
 
     /// `sync` makes everything committed so far durable: `WALFile.sync` of the database's log.
@@ -42,40 +41,30 @@ final class WALSyncer: @unchecked Sendable {
     }
 
     /// The error of the sync that failed, once one has.
-    var failed: (any Error)? {
-        condition.lock()
-        defer { condition.unlock() }
-        return failure
-    }
+    var failed: (any Error)? { failure.withLock { $0 } }
 
+    /// Hands a committed batch over; after `close`, it is answered with `StoreClosed` at once.
     func add(_ batch: Batch) {
-        condition.lock()
-        waiting.append(batch)
-        condition.signal()
-        condition.unlock()
+        guard !queue.add(batch) else { return }
+        for ticket in batch.tickets { ticket.complete(.failure(StoreClosed())) }
     }
 
     /// Syncs and answers what was handed over, then stops the thread.
     func close() {
-        condition.lock()
-        let wasClosed = isClosed
-        isClosed = true
-        condition.broadcast()
-        condition.unlock()
-        if !wasClosed { stopped.wait() }
+        guard !isClosed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        queue.close()
+        stopped.wait()
     }
 
     private func run() {
-        while let batches = next() {
+        while let batches = queue.nextBatch(limit: .max) {
             var syncFailure = failed
             if syncFailure == nil, batches.contains(where: { $0.results.contains { (try? $0.get()) != nil } }) {
                 do {
                     try sync()
                 } catch {
                     syncFailure = error
-                    condition.lock()
-                    failure = error
-                    condition.unlock()
+                    failure.withLock { $0 = error }
                 }
             }
             for batch in batches {
@@ -86,15 +75,5 @@ final class WALSyncer: @unchecked Sendable {
             }
         }
         stopped.signal()
-    }
-
-    /// Everything waiting, once something is; nil when closed and drained.
-    private func next() -> [Batch]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting.isEmpty && !isClosed { condition.wait() }
-        guard !waiting.isEmpty else { return nil }
-        defer { waiting.removeAll(keepingCapacity: true) }
-        return waiting
     }
 }
