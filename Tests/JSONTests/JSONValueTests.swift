@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Testing
 
@@ -10,6 +11,39 @@ import Testing
         #expect(
             value.serialized()
                 == #"{"text":"quote \" backslash \\ newline \n nul \u0000 bell \u0007 é 👍","list":[1,false,null]}"#)
+    }
+
+    /// The writer copies unescaped runs at once; it must write what escaping byte by byte writes,
+    /// wherever the escapes fall (first, last, next to each other, between multi-byte characters).
+    @Test func writesStringsAsEscapingByteByByteDoes() throws {
+        let alphabet: [String] = [
+            "a", "Z", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "👍", "/",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let string = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            let written = JSONValue.string(string).serialized()
+            #expect(written == Self.escapedByteByByte(string), "\(Array(string.utf8))")
+            #expect(try JSONParser().parse(written) == .string(string))
+        }
+    }
+
+    private static func escapedByteByByte(_ string: String) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += Array(#"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes += Array(#"\\"#.utf8)
+            case 0x0A: bytes += Array(#"\n"#.utf8)
+            case 0x0D: bytes += Array(#"\r"#.utf8)
+            case 0x09: bytes += Array(#"\t"#.utf8)
+            case 0x00..<0x20, 0x7F: bytes += Array(String(format: "\\u%04x", byte).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func sortedKeysMakeACanonicalForm() throws {
