@@ -4,34 +4,72 @@ import JSON
 /// The JSON shapes of the history listings.
 enum HistoryJSON {
     static func likes(_ likes: PostLikes, postId: String) -> String {
-        let items = likes.page.items.map { like -> JSONValue in
-            .object([
-                "userId": .string(like.userId), "responseId": .string(like.responseId),
-                "likedAt": .string(like.likedAt),
-            ])
+        var json = JSONWriter(capacity: 128 + 160 * likes.page.items.count)
+        json.object { json in
+            json.key("postId")
+            json.string(postId)
+            json.key("likeCount")
+            json.integer(likes.likeCount)
+            json.key("items")
+            json.array { json in
+                for like in likes.page.items {
+                    json.object { json in
+                        json.key("userId")
+                        json.string(like.userId)
+                        json.key("responseId")
+                        json.string(like.responseId)
+                        json.key("likedAt")
+                        json.string(like.likedAt)
+                    }
+                }
+            }
+            json.key("nextCursor")
+            json.string(likes.page.next?.token)
         }
-        var object: JSONObject = ["postId": .string(postId), "likeCount": JSONValue(likes.likeCount)]
-        object["items"] = .array(items)
-        object["nextCursor"] = JSONValue(likes.page.next?.token)
-        return JSONValue.object(object).serialized()
+        return json.text
     }
 
     static func replies(_ replies: PostReplies, postId: String) -> String {
-        let items = replies.page.items.map { reply -> JSONValue in
-            .object([
-                "replyId": .string(reply.replyId), "userId": .string(reply.userId), "text": .string(reply.text),
-                "responseId": .string(reply.responseId), "createdAt": .string(reply.createdAt),
-            ])
+        var json = JSONWriter(capacity: 128 + 256 * replies.page.items.count)
+        json.object { json in
+            json.key("postId")
+            json.string(postId)
+            json.key("replyCount")
+            json.integer(replies.replyCount)
+            json.key("items")
+            json.array { json in
+                for reply in replies.page.items {
+                    json.object { json in
+                        json.key("replyId")
+                        json.string(reply.replyId)
+                        json.key("userId")
+                        json.string(reply.userId)
+                        json.key("text")
+                        json.string(reply.text)
+                        json.key("responseId")
+                        json.string(reply.responseId)
+                        json.key("createdAt")
+                        json.string(reply.createdAt)
+                    }
+                }
+            }
+            json.key("nextCursor")
+            json.string(replies.page.next?.token)
         }
-        var object: JSONObject = ["postId": .string(postId), "replyCount": JSONValue(replies.replyCount)]
-        object["items"] = .array(items)
-        object["nextCursor"] = JSONValue(replies.page.next?.token)
-        return JSONValue.object(object).serialized()
+        return json.text
     }
 
     /// The stored answers are JSON already: they are spliced in as they are, not parsed again.
     static func responses(_ page: Page<String>) -> String {
-        let next = JSONValue(page.next?.token).serialized()
-        return #"{"items":["# + page.items.joined(separator: ",") + #"],"nextCursor":"# + next + "}"
+        var json = JSONWriter(capacity: 64 + page.items.reduce(0) { $0 + $1.utf8.count + 1 })
+        json.object { json in
+            json.key("items")
+            json.array { json in
+                for item in page.items { json.json(item) }
+            }
+            json.key("nextCursor")
+            json.string(page.next?.token)
+        }
+        return json.text
     }
 }
