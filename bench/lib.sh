@@ -20,6 +20,21 @@ start_actionhub() { # port database [serve options…] → sets server and start
 
 key_for() { .build/release/actionhub keys create --scope admin --database "$1"; }
 
+disk_written() { # → "sectors requests" written so far to the disk under $work ("0 0" if unknown)
+  local device
+  device=$(basename "$(df --output=source "$work" | tail -1)")
+  awk -v d="$device" '$3 == d {print $10, $8; found=1} END {if (!found) print 0, 0}' /proc/diskstats
+}
+
+disk_mark() { read -r disk_sectors disk_requests < <(disk_written); }
+
+disk_per_request() { # label → what went to disk per request of the last load since disk_mark
+  local sectors requests
+  read -r sectors requests < <(disk_written)
+  awk -v s=$((sectors - disk_sectors)) -v r=$((requests - disk_requests)) -v n=$(($(cat "$work/rate") * seconds)) \
+    -v label="$1" 'BEGIN {if (n > 0 && s > 0) printf "%s: %.1f KB written to disk per request, in %.2f write requests\n", label, s * 512 / 1024 / n, r / n}'
+}
+
 peak_rss() { awk '/VmHWM/ {print int($2/1024) " MB"}' "/proc/$1/status"; }
 
 # wrk output → "rate p50 p99 non2xx"
