@@ -1,4 +1,5 @@
 import ActionHub
+import Foundation
 import Testing
 
 @Suite struct PageCursorTests {
@@ -7,6 +8,25 @@ import Testing
         let cursor = PageCursor(position: position)
         #expect(PageCursor(token: cursor.token) == cursor)
         #expect(!cursor.token.contains("="))
+    }
+
+    /// Tokens handed out before stay valid: the same text as Foundation's base64 made url-safe,
+    /// for every length of position (1 to 19 digits, so all three padding cases).
+    @Test func tokensAreBase64URLOfTheVersionedPosition() {
+        var positions: [Int64] = Array(1...1000) + [Int64.max]
+        var generator = SystemRandomNumberGenerator()
+        for digits in 4...18 {
+            for _ in 0..<20 {
+                positions.append(
+                    Int64.random(in: 1...Int64("1" + String(repeating: "0", count: digits))!, using: &generator))
+            }
+        }
+        for position in positions {
+            let expected = Data("v1:\(position)".utf8).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(PageCursor(position: position).token == expected)
+        }
     }
 
     @Test(arguments: ["", "garbage!", "djE6", "djE6LTE", "djI6NDI", String(repeating: "A", count: 100), "djE6NDI="])

@@ -11,11 +11,25 @@ public struct PageCursor: Sendable, Equatable {
 
     /// base64url of `v1:<position>`, without padding.
     public var token: String {
-        Data("v1:\(position)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Self.base64URL(Array("v1:\(position)".utf8))
     }
+
+    /// base64url without padding (RFC 4648 §5), by hand: Foundation's encoder followed by three
+    /// string replacements cost a thirtieth of a history GET, which writes a cursor per page.
+    private static func base64URL(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        for start in stride(from: 0, to: bytes.count, by: 3) {
+            let group = bytes[start..<min(start + 3, bytes.count)]
+            var bits = 0
+            for (offset, byte) in group.enumerated() { bits |= Int(byte) << (16 - 8 * offset) }
+            // 1, 2 or 3 bytes make 2, 3 or 4 characters.
+            for sextet in 0...group.count { output.append(alphabet[(bits >> (18 - 6 * sextet)) & 63]) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// nil for anything `token` did not make.
     public init?(token: String) {
