@@ -36,6 +36,18 @@ import Testing
         #expect(try authenticator.authenticate("Bearer \(created.secret)") == .failure(.invalid(reason: "revoked key")))
     }
 
+    /// The scheme in any letter case and spaces around or between the two parts are accepted;
+    /// anything else is malformed.
+    @Test(arguments: [
+        ("BEARER ", true), ("bEaReR ", true), ("  Bearer   ", true), ("Bearer\t", false), ("Bearerx ", false),
+        ("Beare ", false), ("Bearér ", false), ("Bearer x ", false), ("Token ", false),
+    ])
+    func parsesTheScheme(_ prefix: String, _ accepted: Bool) throws {
+        let created = try KeyIssuer(store: keys).create(name: "", scopes: [.responsesWrite])
+        let result = try authenticator.authenticate(prefix + created.secret + "  ")
+        #expect(result == (accepted ? .success(.service(created.key)) : .failure(.malformed)))
+    }
+
     @Test func scopesAndAdmin() {
         let writer = APIKey(id: "a", name: "", scopes: [.responsesWrite], createdAt: "t")
         let admin = APIKey(id: "b", name: "", scopes: [.admin], createdAt: "t")
