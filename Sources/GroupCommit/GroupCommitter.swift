@@ -19,16 +19,20 @@ public final class GroupCommitter: Sendable {
     private let writerCount: Int
     private let isClosed = Atomic<Bool>(false)
 
-    public init(writers: [Writer], maximumBatch: Int, name: String = "actionhub-writer") {
+    /// `name` names the threads (`name-0`, `name-1`, … when there are several); Linux keeps a thread name only
+    /// when it fits in 15 bytes, so keep it short.
+    public init(writers: [Writer], maximumBatch: Int, name: String = "ah-writer") {
         precondition(!writers.isEmpty, "a group committer needs at least one writer")
         stopped = DispatchSemaphore(value: 0)
         writerCount = writers.count
         for (index, write) in writers.enumerated() {
+            let threadName = writers.count == 1 ? name : "\(name)-\(index)"
             let thread = Thread { [queue, stopped] in
+                // Named from inside: on Linux, Foundation names only the running thread.
+                Thread.current.name = threadName
                 while let batch = queue.nextBatch(limit: max(1, maximumBatch)) { write(batch) }
                 stopped.signal()
             }
-            thread.name = writers.count == 1 ? name : "\(name)-\(index)"
             thread.start()
         }
     }

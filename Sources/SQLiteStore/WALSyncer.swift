@@ -35,8 +35,12 @@ final class WALSyncer: Sendable {
     init(sync: @escaping @Sendable () throws -> Void, observe: (@Sendable (Int, Duration) -> Void)?) {
         self.sync = sync
         self.observe = observe
-        let thread = Thread { [self] in run() }
-        thread.name = "actionhub-wal-sync"
+        let thread = Thread { [self] in
+            // Named from inside (Foundation on Linux names only the running thread), in at most
+            // the 15 bytes Linux keeps.
+            Thread.current.name = "ah-wal-sync"
+            run()
+        }
         thread.start()
     }
 

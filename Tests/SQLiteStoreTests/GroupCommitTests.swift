@@ -91,3 +91,30 @@ import Testing
         #expect(try store.response(id: id) == "kept")
     }
 }
+
+extension GroupCommitTests {
+    /// `ps -L`, `top -H` and perf show the store's threads by name: the names must fit Linux's
+    /// 15-byte limit, or the system keeps the process name instead.
+    @Test func theStoreThreadsCarryTheirNames() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        defer { store.close() }
+        // A thread names itself once it runs, a moment after the store has started it.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        var names = Self.threadNames()
+        while !names.isSuperset(of: ["ah-writer", "ah-wal-sync"]) && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            names = Self.threadNames()
+        }
+        #expect(names.contains("ah-writer"))
+        #expect(names.contains("ah-wal-sync"))
+    }
+
+    private static func threadNames() -> Set<String> {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return Set(
+            tasks.compactMap { task in
+                try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            })
+    }
+}
