@@ -4,57 +4,51 @@ import JSON
 /// The JSON shapes of the history listings.
 enum HistoryJSON {
     static func likes(_ likes: PostLikes, postId: String) -> String {
-        var json = JSONWriter(capacity: 128 + 160 * likes.page.items.count)
-        json.object { json in
-            json.key("postId")
-            json.string(postId)
-            json.key("likeCount")
-            json.integer(likes.likeCount)
-            json.key("items")
-            json.array { json in
-                for like in likes.page.items {
-                    json.object { json in
-                        json.key("userId")
-                        json.string(like.userId)
-                        json.key("responseId")
-                        json.string(like.responseId)
-                        json.key("likedAt")
-                        json.string(like.likedAt)
-                    }
-                }
-            }
-            json.key("nextCursor")
-            json.string(likes.page.next?.token)
+        postListing(postId, count: ("likeCount", likes.likeCount), page: likes.page, bytesPerItem: 160) { json, like in
+            json.key("userId")
+            json.string(like.userId)
+            json.key("responseId")
+            json.string(like.responseId)
+            json.key("likedAt")
+            json.string(like.likedAt)
         }
-        return json.text
     }
 
     static func replies(_ replies: PostReplies, postId: String) -> String {
-        var json = JSONWriter(capacity: 128 + 256 * replies.page.items.count)
+        postListing(postId, count: ("replyCount", replies.replyCount), page: replies.page, bytesPerItem: 256) {
+            json, reply in
+            json.key("replyId")
+            json.string(reply.replyId)
+            json.key("userId")
+            json.string(reply.userId)
+            json.key("text")
+            json.string(reply.text)
+            json.key("responseId")
+            json.string(reply.responseId)
+            json.key("createdAt")
+            json.string(reply.createdAt)
+        }
+    }
+
+    /// `{"postId":…,"<count>":n,"items":[{…},…],"nextCursor":…}`, each item's members by `item`.
+    private static func postListing<Item>(
+        _ postId: String, count: (key: String, value: Int), page: Page<Item>, bytesPerItem: Int,
+        item: (inout JSONWriter, Item) -> Void
+    ) -> String {
+        var json = JSONWriter(capacity: 128 + bytesPerItem * page.items.count)
         json.object { json in
             json.key("postId")
             json.string(postId)
-            json.key("replyCount")
-            json.integer(replies.replyCount)
+            json.key(count.key)
+            json.integer(count.value)
             json.key("items")
             json.array { json in
-                for reply in replies.page.items {
-                    json.object { json in
-                        json.key("replyId")
-                        json.string(reply.replyId)
-                        json.key("userId")
-                        json.string(reply.userId)
-                        json.key("text")
-                        json.string(reply.text)
-                        json.key("responseId")
-                        json.string(reply.responseId)
-                        json.key("createdAt")
-                        json.string(reply.createdAt)
-                    }
+                for element in page.items {
+                    json.object { json in item(&json, element) }
                 }
             }
             json.key("nextCursor")
-            json.string(replies.page.next?.token)
+            json.string(page.next?.token)
         }
         return json.text
     }
