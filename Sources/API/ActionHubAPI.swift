@@ -340,6 +340,12 @@ struct ProblemError: Error {
 
 extension HTTPResponse {
     static func json(_ body: String, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(body.utf8))
+        json(Array(body.utf8), status: status, headers: headers)
+    }
+
+    /// For text written as bytes (`JSONWriter`): sent as it is, without a round trip through String.
+    static func json(_ body: [UInt8], status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse
+    {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
     }
 }

@@ -1,9 +1,9 @@
 import ActionHub
 import JSON
 
-/// The JSON shapes of the history listings.
+/// The JSON shapes of the history listings, as the bytes of the response body.
 enum HistoryJSON {
-    static func likes(_ likes: PostLikes, postId: String) -> String {
+    static func likes(_ likes: PostLikes, postId: String) -> [UInt8] {
         postListing(postId, count: ("likeCount", likes.likeCount), page: likes.page, bytesPerItem: 160) { json, like in
             json.key("userId")
             json.string(like.userId)
@@ -14,7 +14,7 @@ enum HistoryJSON {
         }
     }
 
-    static func replies(_ replies: PostReplies, postId: String) -> String {
+    static func replies(_ replies: PostReplies, postId: String) -> [UInt8] {
         postListing(postId, count: ("replyCount", replies.replyCount), page: replies.page, bytesPerItem: 256) {
             json, reply in
             json.key("replyId")
@@ -34,7 +34,7 @@ enum HistoryJSON {
     private static func postListing<Item>(
         _ postId: String, count: (key: String, value: Int), page: Page<Item>, bytesPerItem: Int,
         item: (inout JSONWriter, Item) -> Void
-    ) -> String {
+    ) -> [UInt8] {
         var json = JSONWriter(capacity: 128 + bytesPerItem * page.items.count)
         json.object { json in
             json.key("postId")
@@ -50,11 +50,11 @@ enum HistoryJSON {
             json.key("nextCursor")
             json.string(page.next?.token)
         }
-        return json.text
+        return json.bytes
     }
 
     /// The stored answers are JSON already: they are spliced in as they are, not parsed again.
-    static func responses(_ page: Page<String>) -> String {
+    static func responses(_ page: Page<String>) -> [UInt8] {
         var json = JSONWriter(capacity: 64 + page.items.reduce(0) { $0 + $1.utf8.count + 1 })
         json.object { json in
             json.key("items")
@@ -64,6 +64,6 @@ enum HistoryJSON {
             json.key("nextCursor")
             json.string(page.next?.token)
         }
-        return json.text
+        return json.bytes
     }
 }
