@@ -17,6 +17,11 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         members = []
     }
 
+    /// Members whose keys the caller knows to be unique, as the parser does.
+    init(uniqueMembers: [Member]) {
+        members = uniqueMembers
+    }
+
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         members = []
         for (key, value) in elements { self[key] = value }

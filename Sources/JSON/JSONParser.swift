@@ -81,12 +81,15 @@ private struct Cursor {
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONObject {
         guard depth <= maximumDepth else { throw JSONParseError(.tooDeep(limit: maximumDepth), at: offset) }
         offset += 1
-        var object = JSONObject()
-        var seen = Set<String>()
+        var members: [JSONObject.Member] = []
+        // Duplicates are looked for by scanning the few members of a usual object; past
+        // `Self.scannedKeys` members a set takes over, so a body of thousands of keys costs
+        // linear time, not quadratic.
+        var seen: Set<String>?
         skipWhitespace()
         if try peek() == UInt8(ascii: "}") {
             offset += 1
-            return object
+            return JSONObject(uniqueMembers: members)
         }
         while true {
             skipWhitespace()
@@ -95,20 +98,26 @@ private struct Cursor {
                 throw JSONParseError(.unexpectedByte(bytes[offset]), at: offset)
             }
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw JSONParseError(.duplicateKey(key), at: keyOffset) }
+            if seen == nil, members.count >= Self.scannedKeys {
+                seen = Set(members.map(\.key))
+            }
+            let isNew = seen?.insert(key).inserted ?? !members.contains { $0.key == key }
+            guard isNew else { throw JSONParseError(.duplicateKey(key), at: keyOffset) }
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
-            object[key] = try parseValue(depth: depth + 1)
+            members.append(JSONObject.Member(key: key, value: try parseValue(depth: depth + 1)))
             skipWhitespace()
             let separator = try peek()
             offset += 1
-            if separator == UInt8(ascii: "}") { return object }
+            if separator == UInt8(ascii: "}") { return JSONObject(uniqueMembers: members) }
             guard separator == UInt8(ascii: ",") else {
                 throw JSONParseError(.unexpectedByte(separator), at: offset - 1)
             }
         }
     }
+
+    static let scannedKeys = 16
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> [JSONValue] {
         guard depth <= maximumDepth else { throw JSONParseError(.tooDeep(limit: maximumDepth), at: offset) }
@@ -166,7 +175,21 @@ private struct Cursor {
     mutating func parseString() throws(JSONParseError) -> String {
         let start = offset
         offset += 1
-        var utf8: [UInt8] = []
+        // Most strings hold no escape: made straight from the input, without collecting bytes.
+        let run = offset
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\"),
+            bytes[offset] >= 0x20
+        {
+            offset += 1
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+            offset += 1
+            guard let string = String(validating: bytes[run..<offset - 1], as: UTF8.self) else {
+                throw JSONParseError(.invalidUTF8, at: start)
+            }
+            return string
+        }
+        var utf8 = Array(bytes[run..<offset])
         while true {
             let byte = try peek()
             switch byte {

@@ -55,9 +55,36 @@ import Testing
         [0x22, 0xC0, 0xAF, 0x22],  // overlong "/"
         [0x22, 0xED, 0xA0, 0x80, 0x22],  // a surrogate encoded in UTF-8
         [0x22, 0xFF, 0x22],
+        [0x22, 0x61, 0x5C, 0x6E, 0xC3, 0x22],  // truncated, after an escape
+        [0x22, 0xC3, 0x5C, 0x6E, 0x22],  // truncated, before an escape
     ])
     func rejectsInvalidUTF8(_ bytes: [UInt8]) {
         #expect(throws: JSONParseError(.invalidUTF8, at: 0)) { try parser.parse(bytes) }
+    }
+
+    @Test func decodesStringsThatMixPlainRunsAndEscapes() throws {
+        #expect(try parser.parse(#""plain""#) == .string("plain"))
+        #expect(try parser.parse(#""""#) == .string(""))
+        #expect(try parser.parse(#""héllo \"wörld\" \u00e9nd""#) == .string("héllo \"wörld\" énd"))
+        #expect(try parser.parse(#"{"k\u0065y": "v"}"#)["key"] == .string("v"))
+        #expect(throws: JSONParseError(.controlCharacterInString, at: 5)) { try parser.parse("\"a\\nb\tc\"") }
+        #expect(throws: JSONParseError(.unexpectedEnd, at: 4)) { try parser.parse("\"abc") }
+    }
+
+    /// Small objects are checked for duplicate keys by scanning, larger ones with a set: both find
+    /// a duplicate wherever it is, and neither changes the members or their order.
+    @Test(arguments: [3, 15, 16, 17, 40, 5000])
+    func findsDuplicateKeysInObjectsOfAnySize(memberCount: Int) throws {
+        let keys = (0..<memberCount).map { "key\($0)" }
+        let members = keys.enumerated().map { #""\#($1)": \#($0)"# }
+        let object = try #require(try parser.parse("{" + members.joined(separator: ", ") + "}").objectValue)
+        #expect(object.keys == keys)
+        #expect(object[keys[memberCount - 1]] == .number(String(memberCount - 1)))
+        for duplicated in Set([0, memberCount / 2, memberCount - 1]) {
+            let text = "{" + (members + [#""\#(keys[duplicated])": null"#]).joined(separator: ", ") + "}"
+            let offset = text.utf8.count - keys[duplicated].utf8.count - 9
+            #expect(throws: JSONParseError(.duplicateKey(keys[duplicated]), at: offset)) { try parser.parse(text) }
+        }
     }
 
     @Test func limitsNesting() throws {
