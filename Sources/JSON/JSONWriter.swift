@@ -50,9 +50,10 @@ public struct JSONWriter {
         followsValue = true
     }
 
-    public mutating func value(_ value: JSONValue) {
+    /// With `sortedKeys`, objects inside are written in key order, as `serialized(sortedKeys:)` does.
+    public mutating func value(_ value: JSONValue, sortedKeys: Bool = false) {
         separate()
-        value.write(to: &bytes)
+        value.write(to: &bytes, sortedKeys: sortedKeys)
         followsValue = true
     }
 

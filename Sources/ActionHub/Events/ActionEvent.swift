@@ -21,19 +21,37 @@ public struct ActionEvent: Sendable {
     }
 
     /// The request's content in canonical JSON (sorted keys): a retry with the same id must match it.
+    /// Written member by member in key order; the text is the one stored with every event, so it
+    /// must not change (pinned by ActionEventTests).
     public var fingerprint: String {
-        var notificationObject: JSONObject = [
-            "identifier": .string(notification.identifier),
-            "categoryIdentifier": .string(notification.categoryIdentifier),
-            "date": .string(notification.date),
-        ]
-        notificationObject["userInfo"] = .object(notification.userInfo)
-        var object: JSONObject = [
-            "id": .string(id), "actionIdentifier": .string(actionIdentifier), "userId": .string(userId),
-            "notification": .object(notificationObject),
-        ]
-        object["userText"] = userText.map(JSONValue.string)
-        object["respondedAt"] = respondedAt.map(JSONValue.string)
-        return JSONValue.object(object).serialized(sortedKeys: true)
+        var writer = JSONWriter(capacity: 384)
+        writer.object { event in
+            event.key("actionIdentifier")
+            event.string(actionIdentifier)
+            event.key("id")
+            event.string(id)
+            event.key("notification")
+            event.object { notification in
+                notification.key("categoryIdentifier")
+                notification.string(self.notification.categoryIdentifier)
+                notification.key("date")
+                notification.string(self.notification.date)
+                notification.key("identifier")
+                notification.string(self.notification.identifier)
+                notification.key("userInfo")
+                notification.value(.object(self.notification.userInfo), sortedKeys: true)
+            }
+            if let respondedAt {
+                event.key("respondedAt")
+                event.string(respondedAt)
+            }
+            event.key("userId")
+            event.string(userId)
+            if let userText {
+                event.key("userText")
+                event.string(userText)
+            }
+        }
+        return writer.text
     }
 }
