@@ -36,20 +36,42 @@ extension JSONValue {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Copies runs of bytes that need no escape in one append each: most strings are one run.
+    /// Copies runs of bytes that need no escape in one append each: most strings are one run,
+    /// found eight bytes at a time.
     static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
             var runStart = 0
-            for index in bytes.indices where needsEscape(bytes[index]) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                writeEscape(bytes[index], to: &output)
-                runStart = index + 1
+            var index = 0
+            while index < bytes.count {
+                if index + 8 <= bytes.count,
+                    !anyNeedsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
+                if needsEscape(bytes[index]) {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    writeEscape(bytes[index], to: &output)
+                    runStart = index + 1
+                }
+                index += 1
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes in `word` needs an escape (`needsEscape`), tested on all
+    /// eight at once: a byte below 0x20 makes `word - 0x20…` borrow into its top bit where the byte
+    /// had none, and a byte equal to `c` is a zero byte of `word ^ c…`. Exact, not an estimate.
+    static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        func anyBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & tops != 0 }
+        return anyBelow(0x20, word) || anyBelow(1, word ^ (ones &* 0x22)) || anyBelow(1, word ^ (ones &* 0x5C))
+            || anyBelow(1, word ^ (ones &* 0x7F))
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -29,6 +29,22 @@ import Testing
         }
     }
 
+    /// Every ASCII byte at every position of strings longer than the eight bytes tested at once,
+    /// beside multi-byte characters.
+    @Test(arguments: ["aaaaaaaaaaaaaaaaaaaa", "ééééééééé€€", "a👍bcdefghi👍jklmnop"])
+    func writesEveryByteAtEveryPositionAsEscapingByteByByteDoes(_ base: String) throws {
+        var base = Array(base.utf8)
+        for position in 0...base.count {
+            for byte in UInt8(0)..<0x80 {
+                base.insert(byte, at: position)
+                let string = String(decoding: base, as: UTF8.self)
+                base.remove(at: position)
+                #expect(
+                    JSONValue.string(string).serialized() == Self.escapedByteByByte(string), "\(byte) at \(position)")
+            }
+        }
+    }
+
     private static func escapedByteByByte(_ string: String) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "\"")]
         for byte in string.utf8 {
