@@ -32,7 +32,7 @@ enum HistoryJSON {
 
     /// `{"postId":…,"<count>":n,"items":[{…},…],"nextCursor":…}`, each item's members by `item`.
     private static func postListing<Item>(
-        _ postId: String, count: (key: String, value: Int), page: Page<Item>, bytesPerItem: Int,
+        _ postId: String, count: (key: StaticString, value: Int), page: Page<Item>, bytesPerItem: Int,
         item: (inout JSONWriter, Item) -> Void
     ) -> [UInt8] {
         var json = JSONWriter(capacity: 128 + bytesPerItem * page.items.count)

@@ -74,7 +74,7 @@ extension JSONValue {
             || anyBelow(1, word ^ (ones &* 0x7F))
     }
 
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 

@@ -24,11 +24,16 @@ public struct JSONWriter {
         close(UInt8(ascii: "]"))
     }
 
-    /// A member's key; its value is written next.
-    public mutating func key(_ name: String) {
+    /// A member's key, one of the code's own names (nothing in it to escape); its value is
+    /// written next.
+    public mutating func key(_ name: StaticString) {
         separate()
-        JSONValue.writeString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        name.withUTF8Buffer { name in
+            assert(!name.contains { JSONValue.needsEscape($0) }, "a key needs no escape")
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: name)
+            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
         followsValue = false
     }
 

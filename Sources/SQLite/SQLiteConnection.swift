@@ -73,16 +73,26 @@ public final class SQLiteConnection {
     public func transaction<Result>(
         _ kind: TransactionKind = .deferred, _ body: () throws -> Result
     ) throws -> Result {
-        try execute("BEGIN \(kind.rawValue)")
+        try inTransaction(
+            begin: { () throws(SQLiteError) in try execute("BEGIN \(kind.rawValue)") },
+            commit: { () throws(SQLiteError) in try execute("COMMIT") },
+            rollback: { () throws(SQLiteError) in try execute("ROLLBACK") }, body)
+    }
+
+    func inTransaction<Result>(
+        begin: () throws(SQLiteError) -> Void, commit: () throws(SQLiteError) -> Void,
+        rollback: () throws(SQLiteError) -> Void, _ body: () throws -> Result
+    ) throws -> Result {
+        try begin()
         do {
             let result = try body()
-            try execute("COMMIT")
+            try commit()
             return result
         } catch {
             if !isAutocommit {
                 // The first error is the one to report; a failed ROLLBACK leaves the connection
                 // to SQLite's automatic rollback.
-                try? execute("ROLLBACK")
+                try? rollback()
             }
             throw error
         }

@@ -5,6 +5,7 @@ import SQLite
 /// without waiting for it. Used by one thread at a time, under its slot's lock.
 final class Reader {
     private let connection: SQLiteConnection
+    private let readTransaction: SQLiteTransaction
     private let responseById: SQLiteStatement
     private let likesPage: SQLiteStatement
     private let likeCount: SQLiteStatement
@@ -14,6 +15,7 @@ final class Reader {
 
     init(path: String) throws {
         connection = try SQLiteConnection(path: path, mode: .readOnly)
+        readTransaction = try SQLiteTransaction(on: connection)
         responseById = try connection.prepare("SELECT body FROM responses WHERE id = ?1")
         likesPage = try connection.prepare(
             """
@@ -45,7 +47,7 @@ final class Reader {
 
     func likes(postId: String, page: PageRequest) throws -> PostLikes {
         // One read transaction, so the count and the page describe the same moment.
-        try connection.transaction {
+        try readTransaction.run {
             let count = try likeCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
             let rows = try likesPage.rows(Self.window(postId, page)) { row in
                 (
@@ -60,7 +62,7 @@ final class Reader {
     }
 
     func replies(postId: String, page: PageRequest) throws -> PostReplies {
-        try connection.transaction {
+        try readTransaction.run {
             let count = try replyCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
             let rows = try repliesPage.rows(Self.window(postId, page)) { row in
                 (

@@ -44,6 +44,26 @@ import Testing
         #expect(try connection.prepare("SELECT count(*) FROM t").rows { $0.integer(at: 0) } == [0])
     }
 
+    @Test func aPreparedTransactionCommitsAndRollsBackAsOftenAsItIsRun() throws {
+        struct Stop: Error {}
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.execute("CREATE TABLE t (v INTEGER)")
+        let transaction = try SQLiteTransaction(on: connection, kind: .immediate)
+        let insert = try connection.prepare("INSERT INTO t VALUES (?1)")
+        for round in 1...3 {
+            try transaction.run { try insert.run([.integer(Int64(round))]) }
+            #expect(connection.isAutocommit)
+            #expect(throws: Stop.self) {
+                try transaction.run {
+                    try insert.run([.integer(-1)])
+                    throw Stop()
+                }
+            }
+            #expect(connection.isAutocommit)
+        }
+        #expect(try connection.prepare("SELECT v FROM t ORDER BY v").rows { $0.integer(at: 0) } == [1, 2, 3])
+    }
+
     @Test func bindsAndReadsTextExactly() throws {
         let connection = try SQLiteConnection(path: ":memory:")
         let text = "NUL\u{0}inside, emoji 👍🏽, RTL שלום"
