@@ -92,6 +92,21 @@ import Testing
         try expectProblem(post([]), status: 400)
     }
 
+    @Test func aBodyOfManyUnknownKeysGetsTheFirstTwentyListedNotAnAnswerLargerThanItself() throws {
+        let unknown = (0..<6000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+        let body = Array(Self.like().dropLast()) + Array(", \(unknown)}".utf8)
+        let response = post(body)
+        try expectProblem(response, status: 422, field: "k0")
+        let problem = try json(response)
+        let fields = problem["errors"]?.arrayValue?.compactMap { $0["field"]?.stringValue } ?? []
+        #expect(fields.count == 20)
+        #expect(fields.prefix(20) == ArraySlice((0..<20).map { "k\($0)" }))
+        #expect(problem["detail"]?.stringValue?.hasSuffix("k18, k19 and 5980 more.") == true)
+        #expect(response.body.count < 4096)
+        try expectProblem(post(Array(#"{"id": 1}"#.utf8)), status: 422, field: "notification")
+        #expect(try json(post(Array(#"{"id": 1}"#.utf8)))["detail"]?.stringValue?.contains("more") == false)
+    }
+
     @Test func anOversizedBodyIs413ProblemJSON() throws {
         let request = HTTPRequest(method: "POST", path: "/v1/responses")
         try expectProblem(api.respond(to: .bodyTooLarge(limit: 65_536), request: request), status: 413)
