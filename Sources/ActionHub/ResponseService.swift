@@ -67,7 +67,7 @@ public struct ResponseService: Sendable {
             key,
             perform: { effects in
                 let result = try handler.handle(event, effects: effects)
-                return Self.answer(for: event, result: result).serialized()
+                return Self.answer(for: event, result: result)
             },
             completion: { recorded in
                 completion(
@@ -84,17 +84,26 @@ public struct ResponseService: Sendable {
     }
 
     /// The body of a `201`, stored with the event and given again for retries and history.
-    static func answer(for event: ActionEvent, result: JSONObject) -> JSONValue {
-        var answer: JSONObject = [
-            "id": .string(event.id),
-            "actionIdentifier": .string(event.actionIdentifier),
-            "category": .string(event.category.identifier),
-            "handler": .string(event.action.handler),
-            "userId": .string(event.userId),
-        ]
-        answer["postId"] = JSONValue(event.postId)
-        answer["receivedAt"] = .string(event.receivedAt)
-        answer["result"] = .object(result)
-        return .object(answer)
+    static func answer(for event: ActionEvent, result: JSONObject) -> String {
+        var json = JSONWriter(capacity: 320)
+        json.object { json in
+            json.key("id")
+            json.string(event.id)
+            json.key("actionIdentifier")
+            json.string(event.actionIdentifier)
+            json.key("category")
+            json.string(event.category.identifier)
+            json.key("handler")
+            json.string(event.action.handler)
+            json.key("userId")
+            json.string(event.userId)
+            json.key("postId")
+            json.string(event.postId)
+            json.key("receivedAt")
+            json.string(event.receivedAt)
+            json.key("result")
+            json.value(.object(result))
+        }
+        return json.text
     }
 }

@@ -48,6 +48,16 @@ import Testing
         #expect(replies.page.items.map(\.replyId) == [answer["result"]?["replyId"]?.stringValue])
     }
 
+    /// Answers are stored and given again as they were written: the exact text is part of the contract.
+    @Test func theAnswerTextIsCompactInDocumentedOrder() throws {
+        let like = try service.submit(Self.event(id: "8E3A3C1A-5B0F-4C2E-9B7D-2F1A6C0D9E11", action: "like"))
+        #expect(
+            like.body
+                == #"{"id":"8E3A3C1A-5B0F-4C2E-9B7D-2F1A6C0D9E11","actionIdentifier":"like","category":"social_post","#
+                + #""handler":"like","userId":"u-1","postId":"p-1","receivedAt":"2026-11-30T09:00:05.000Z","#
+                + #""result":{"liked":true,"alreadyLiked":false,"likeCount":1}}"#)
+    }
+
     @Test func aSecondLikeByTheSameUserIsAlreadyLiked() throws {
         let first = try created(Self.event(action: "like"))
         let second = try created(Self.event(action: "like"))
