@@ -18,10 +18,18 @@ public struct Authenticator: Sendable {
 
     public func authenticate(_ header: String?) throws -> Result<Principal, Failure> {
         guard let header else { return .failure(.missing) }
-        // Split on bytes: splitting the String by Characters was a fiftieth of a history GET.
-        let parts = header.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
-        guard parts.count == 2, Self.isBearer(parts[0]) else { return .failure(.malformed) }
-        let credential = String(Substring(parts[1]))
+        // Scanned as bytes, with no array of parts: `<spaces>scheme<spaces>credential<spaces>`.
+        let utf8 = header.utf8
+        let space = UInt8(ascii: " ")
+        guard let schemeStart = utf8.firstIndex(where: { $0 != space }),
+            let schemeEnd = utf8[schemeStart...].firstIndex(of: space),
+            let credentialStart = utf8[schemeEnd...].firstIndex(where: { $0 != space })
+        else { return .failure(.malformed) }
+        let credentialEnd = utf8[credentialStart...].firstIndex(of: space) ?? utf8.endIndex
+        guard utf8[credentialEnd...].allSatisfy({ $0 == space }), Self.isBearer(utf8[schemeStart..<schemeEnd]) else {
+            return .failure(.malformed)
+        }
+        let credential = String(Substring(utf8[credentialStart..<credentialEnd]))
         if KeyIssuer.looksLikeKey(credential) {
             guard let key = try keys.key(hash: try KeyIssuer.hash(credential)) else {
                 return .failure(.invalid(reason: "unknown key"))

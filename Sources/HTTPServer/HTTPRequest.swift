@@ -20,10 +20,17 @@ public struct HTTPRequest: Sendable {
         self.body = body
     }
 
-    /// The first header of that name, compared case-insensitively.
+    /// The first header of that name, compared case-insensitively (names are ASCII tokens:
+    /// compared byte by byte, with nothing lowercased into a new string).
     public func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        return headers.first { $0.name.lowercased() == wanted }?.value
+        headers.first { Self.sameName($0.name, name) }?.value
+    }
+
+    static func sameName(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count
+            && zip(first.utf8, second.utf8).allSatisfy { first, second in
+                first == second || (first | 0x20 == second | 0x20 && (0x61...0x7A).contains(first | 0x20))
+            }
     }
 
     /// Every value of a query parameter.

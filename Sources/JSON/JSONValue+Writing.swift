@@ -16,19 +16,19 @@ extension JSONValue {
         case .string(let string): JSONValue.writeString(string, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output, sortedKeys: sortedKeys)
+                elements[index].write(to: &output, sortedKeys: sortedKeys)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
             let members = sortedKeys ? object.members.sorted { $0.key < $1.key } : object.members
-            for (index, member) in members.enumerated() {
+            for index in members.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.key, to: &output)
+                JSONValue.writeString(members[index].key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output, sortedKeys: sortedKeys)
+                members[index].value.write(to: &output, sortedKeys: sortedKeys)
             }
             output.append(UInt8(ascii: "}"))
         }
