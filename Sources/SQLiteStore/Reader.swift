@@ -22,13 +22,13 @@ final class Reader {
             SELECT position, user_id, response_id, liked_at FROM likes
             WHERE post_id = ?1 AND position < ?2 ORDER BY position DESC LIMIT ?3
             """)
-        likeCount = try connection.prepare("SELECT count(*) FROM likes WHERE post_id = ?1")
+        likeCount = try connection.prepare("SELECT likes FROM post_counts WHERE post_id = ?1")
         repliesPage = try connection.prepare(
             """
             SELECT position, reply_id, user_id, text, response_id, created_at FROM replies
             WHERE post_id = ?1 AND position < ?2 ORDER BY position DESC LIMIT ?3
             """)
-        replyCount = try connection.prepare("SELECT count(*) FROM replies WHERE post_id = ?1")
+        replyCount = try connection.prepare("SELECT replies FROM post_counts WHERE post_id = ?1")
         userResponses = try connection.prepare(
             """
             SELECT position, body FROM responses

@@ -37,7 +37,7 @@ final class Writer: ActionEffects {
             INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES (?1, ?2, ?3, ?4)
             ON CONFLICT (post_id, user_id) DO NOTHING
             """)
-        countLikes = try connection.prepare("SELECT count(*) FROM likes WHERE post_id = ?1")
+        countLikes = try connection.prepare("SELECT likes FROM post_counts WHERE post_id = ?1")
         insertReply = try connection.prepare(
             """
             INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)

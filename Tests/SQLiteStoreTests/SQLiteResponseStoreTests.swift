@@ -54,7 +54,43 @@ import Testing
         #expect(try reopened.response(id: id) == "kept")
         let connection = try SQLiteConnection(path: path)
         let migrations = try connection.prepare("SELECT name FROM schema_migrations").rows { $0.text(at: 0) }
-        #expect(migrations == ["0001-responses-likes-replies", "0002-heartbeat", "0003-api-keys"])
+        #expect(migrations == ["0001-responses-likes-replies", "0002-heartbeat", "0003-api-keys", "0004-post-counts"])
+    }
+
+    /// A database from before 0004 gets its posts' counts filled in when it is opened; from then
+    /// on they follow every like and reply added (or a row deleted by hand).
+    @Test func postCountsAreFilledInForAnOlderDatabaseAndFollowTheRows() throws {
+        let path = TemporaryDatabase.path()
+        do {
+            let old = try SQLiteConnection(path: path)
+            try old.execute("PRAGMA journal_mode = WAL")
+            try Migrator(Array(Schema.migrations.prefix(3))).migrate(old)
+            try old.execute(
+                """
+                WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 3000)
+                INSERT INTO likes (post_id, user_id, response_id, liked_at)
+                SELECT 'p-' || (value % 3), 'u-' || value, 'r-' || value, 't' FROM n;
+                WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 7)
+                INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
+                SELECT 'y-' || value, 'p-1', 'u-' || value, 'hi', 'r-' || value, 't' FROM n;
+                """)
+        }
+        let store = try SQLiteResponseStore(path: path)
+        #expect(try store.likes(postId: "p-1", page: PageRequest()).likeCount == 1000)
+        #expect(try store.replies(postId: "p-1", page: PageRequest()).replyCount == 7)
+        #expect(try store.replies(postId: "p-2", page: PageRequest()).replyCount == 0)
+        let like = Like(postId: "p-1", userId: "u-new", responseId: "r-new", likedAt: "t")
+        let likeAgain: @Sendable (any ActionEffects) throws -> String = { effects in
+            let change = try effects.addLike(like)
+            return "added \(change.added), \(change.likeCount) likes"
+        }
+        let first = NewResponse(id: "e-1", userId: "u-new", category: "c", action: "like", fingerprint: "f")
+        #expect(try store.record(first, perform: likeAgain) == .created(body: "added true, 1001 likes"))
+        let second = NewResponse(id: "e-2", userId: "u-new", category: "c", action: "like", fingerprint: "f")
+        #expect(try store.record(second, perform: likeAgain) == .created(body: "added false, 1001 likes"))
+        try SQLiteConnection(path: path).execute("DELETE FROM likes WHERE post_id = 'p-1' AND user_id = 'u-4'")
+        #expect(try store.likes(postId: "p-1", page: PageRequest()).likeCount == 1000)
+        #expect(try store.likes(postId: "p-0", page: PageRequest()).likeCount == 1000)
     }
 
     @Test func refusesADatabaseFromANewerBuild() throws {
