@@ -61,7 +61,7 @@ public struct ResponseService: Sendable {
         }
         let key = NewResponse(
             id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
-            fingerprint: event.fingerprint)
+            fingerprint: event.fingerprint, postId: event.postId)
         let (id, route) = (event.id, event.routeKey)
         store.record(
             key,

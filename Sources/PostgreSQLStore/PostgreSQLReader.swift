@@ -2,7 +2,7 @@ import ActionHub
 import PostgreSQL
 
 /// The read queries, prepared on every reader connection. Each listing is one statement, so the
-/// count and the page come from one snapshot.
+/// count (kept in `post_counts`) and the page come from one snapshot.
 enum PostgreSQLReader {
     static let statements: [(name: String, sql: String)] = [
         ("response_by_id", "SELECT body FROM responses WHERE id = $1"),
@@ -10,7 +10,7 @@ enum PostgreSQLReader {
             "likes_page",
             """
             SELECT total.count, page.position, page.user_id, page.response_id, page.liked_at
-            FROM (SELECT count(*) FROM likes WHERE post_id = $1) AS total
+            FROM (SELECT COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0) AS count) AS total
             LEFT JOIN LATERAL (
                 SELECT position, user_id, response_id, liked_at FROM likes
                 WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
@@ -21,7 +21,7 @@ enum PostgreSQLReader {
             "replies_page",
             """
             SELECT total.count, page.position, page.reply_id, page.user_id, page.text, page.response_id, page.created_at
-            FROM (SELECT count(*) FROM replies WHERE post_id = $1) AS total
+            FROM (SELECT COALESCE((SELECT replies FROM post_counts WHERE post_id = $1), 0) AS count) AS total
             LEFT JOIN LATERAL (
                 SELECT position, reply_id, user_id, text, response_id, created_at FROM replies
                 WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3

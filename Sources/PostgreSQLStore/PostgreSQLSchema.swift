@@ -56,5 +56,49 @@ enum PostgreSQLSchema {
                 );
                 CREATE TABLE secrets (name text PRIMARY KEY, value text NOT NULL);
                 """),
+        // A post's like and reply counts, kept by triggers in the transaction that adds the rows,
+        // instead of counted for every like and every page (a like on a post with 200k likes
+        // counted them all). Statement triggers with the rows as a table: one update per post and
+        // statement (a row trigger made a bulk insert of 200k likes on one post update one row
+        // 200k times in one transaction, minutes). The triggers come first: creating them locks
+        // out writers, old instances included, so the counts filled in next miss nothing and
+        // nothing is counted twice; from then on every instance's inserts keep them.
+        PostgreSQLMigrator.Migration(
+            name: "0004-post-counts",
+            sql: """
+                CREATE TABLE post_counts (
+                    post_id text PRIMARY KEY,
+                    likes bigint NOT NULL DEFAULT 0,
+                    replies bigint NOT NULL DEFAULT 0
+                );
+                CREATE FUNCTION count_post_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    change bigint := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
+                BEGIN
+                    IF TG_TABLE_NAME = 'likes' THEN
+                        INSERT INTO post_counts AS counts (post_id, likes)
+                        SELECT post_id, change * count(*) FROM changed_rows GROUP BY post_id ORDER BY post_id
+                        ON CONFLICT (post_id) DO UPDATE SET likes = counts.likes + excluded.likes;
+                    ELSE
+                        INSERT INTO post_counts AS counts (post_id, replies)
+                        SELECT post_id, change * count(*) FROM changed_rows GROUP BY post_id ORDER BY post_id
+                        ON CONFLICT (post_id) DO UPDATE SET replies = counts.replies + excluded.replies;
+                    END IF;
+                    RETURN NULL;
+                END;
+                $$;
+                CREATE TRIGGER likes_added AFTER INSERT ON likes REFERENCING NEW TABLE AS changed_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION count_post_rows();
+                CREATE TRIGGER likes_removed AFTER DELETE ON likes REFERENCING OLD TABLE AS changed_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION count_post_rows();
+                CREATE TRIGGER replies_added AFTER INSERT ON replies REFERENCING NEW TABLE AS changed_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION count_post_rows();
+                CREATE TRIGGER replies_removed AFTER DELETE ON replies REFERENCING OLD TABLE AS changed_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION count_post_rows();
+                INSERT INTO post_counts AS counts (post_id, likes) SELECT post_id, count(*) FROM likes GROUP BY post_id
+                    ON CONFLICT (post_id) DO UPDATE SET likes = excluded.likes;
+                INSERT INTO post_counts AS counts (post_id, replies) SELECT post_id, count(*) FROM replies GROUP BY post_id
+                    ON CONFLICT (post_id) DO UPDATE SET replies = excluded.replies;
+                """),
     ]
 }

@@ -26,15 +26,16 @@ final class PostgreSQLWriter: ActionEffects {
                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING
                     """
                 ),
-                // The count reads the statement's snapshot, which does not hold the row the same
-                // statement inserts: hence count + inserted.
+                // The count reads the statement's snapshot, which does not hold what the same
+                // statement's insert (and its trigger) changed: hence count + inserted.
                 (
                     "add_like",
                     """
                     WITH inserted AS (
                         INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES ($1, $2, $3, $4)
                         ON CONFLICT (post_id, user_id) DO NOTHING RETURNING 1)
-                    SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM likes WHERE post_id = $1)
+                    SELECT (SELECT count(*) FROM inserted),
+                        COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0)
                     """
                 ),
                 (
@@ -52,10 +53,11 @@ final class PostgreSQLWriter: ActionEffects {
     /// through: events found stored are answered with their stored bodies.
     func commit(_ batch: [CommitTicket], observe: (@Sendable (Int, Duration) -> Void)?) {
         let started = ContinuousClock.now
-        // Likes are locked per (post, user): taking them in user order in every transaction keeps
-        // concurrent batches on one post from locking in opposite orders (a deadlock, which
-        // PostgreSQL takes deadlock_timeout, 1 s by default, to notice).
-        let batch = batch.sorted { ($0.response.userId, $0.response.id) < ($1.response.userId, $1.response.id) }
+        // Likes are locked per (post, user) and each post's counts row with them: taking them in
+        // (post, user) order in every transaction keeps concurrent batches from locking in
+        // opposite orders (a deadlock, which PostgreSQL takes deadlock_timeout, 1 s by default,
+        // to notice).
+        let batch = batch.sorted { Self.lockOrder($0.response) < Self.lockOrder($1.response) }
         var results = [Result<RecordResult, any Error>?](repeating: nil, count: batch.count)
         var next = 0
         var failures = 0
@@ -75,6 +77,10 @@ final class PostgreSQLWriter: ActionEffects {
         for (ticket, result) in zip(batch, results) {
             ticket.complete(result ?? .failure(PostgreSQLError(code: "", message: "event left uncommitted")))
         }
+    }
+
+    private static func lockOrder(_ response: NewResponse) -> (String, String, String) {
+        (response.postId ?? "", response.userId, response.id)
     }
 
     /// Commits the tickets from `start` on in one transaction and returns the index after the

@@ -9,14 +9,15 @@ import Testing
 /// What only the PostgreSQL store must do: share one database between instances, survive the
 /// server going away. Two store objects on one database stand for two ActionHub instances.
 @Suite struct PostgreSQLResponseStoreTests {
-    static func key(_ id: String, user: String = "u", fingerprint: String = "f") -> NewResponse {
-        NewResponse(id: id, userId: user, category: "social_post", action: "like", fingerprint: fingerprint)
+    static func key(_ id: String, user: String = "u", fingerprint: String = "f", post: String? = nil) -> NewResponse {
+        NewResponse(
+            id: id, userId: user, category: "social_post", action: "like", fingerprint: fingerprint, postId: post)
     }
 
     static func like(_ store: PostgreSQLResponseStore, id: String, user: String, post: String = "p") throws
         -> RecordResult
     {
-        try store.record(key(id, user: user)) { effects in
+        try store.record(key(id, user: user, post: post)) { effects in
             let change = try effects.addLike(Like(postId: post, userId: user, responseId: id, likedAt: "t"))
             return #"{"added":\#(change.added),"likeCount":\#(change.likeCount)}"#
         }
@@ -114,7 +115,39 @@ import Testing
         let started = concurrently(4) { _ in (try? PostgreSQLResponseStore(url: url)) != nil }
         #expect(started == [true, true, true, true])
         let migrations = try PostgreSQLConnection(url: url).query("SELECT count(*) FROM schema_migrations")
-        #expect(migrations.integer(row: 0, column: 0) == 3)
+        #expect(migrations.integer(row: 0, column: 0) == 4)
+    }
+
+    /// A database from before 0004 (made here by undoing it) gets its posts' counts filled in on
+    /// the next start; from then on they follow every like and reply added or deleted.
+    @Test func postCountsAreFilledInForAnOlderDatabaseAndFollowTheRows() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        _ = try PostgreSQLResponseStore(url: url)
+        let connection = try PostgreSQLConnection(url: url)
+        try connection.execute(
+            """
+            DROP TRIGGER likes_added ON likes; DROP TRIGGER likes_removed ON likes;
+            DROP TRIGGER replies_added ON replies; DROP TRIGGER replies_removed ON replies;
+            DROP FUNCTION count_post_rows(); DROP TABLE post_counts;
+            DELETE FROM schema_migrations WHERE name = '0004-post-counts';
+            INSERT INTO likes (post_id, user_id, response_id, liked_at)
+            SELECT 'p-' || (n % 3), 'u-' || n, 'r-' || n, 't' FROM generate_series(1, 3000) AS n;
+            INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
+            SELECT 'y-' || n, 'p-1', 'u-' || n, 'hi', 'r-' || n, 't' FROM generate_series(1, 7) AS n;
+            """)
+        let store = try PostgreSQLResponseStore(url: url)
+        #expect(try store.likes(postId: "p-1", page: PageRequest()).likeCount == 1000)
+        #expect(try store.replies(postId: "p-1", page: PageRequest()).replyCount == 7)
+        #expect(try store.replies(postId: "p-2", page: PageRequest()).replyCount == 0)
+        #expect(
+            try Self.like(store, id: UUID().uuidString, user: "u-new", post: "p-1")
+                == .created(body: #"{"added":true,"likeCount":1001}"#))
+        #expect(
+            try Self.like(store, id: UUID().uuidString, user: "u-new", post: "p-1")
+                == .created(body: #"{"added":false,"likeCount":1001}"#))
+        try connection.execute("DELETE FROM likes WHERE post_id = 'p-1' AND user_id = 'u-4'")
+        #expect(try store.likes(postId: "p-1", page: PageRequest()).likeCount == 1000)
+        #expect(try store.likes(postId: "p-0", page: PageRequest()).likeCount == 1000)
     }
 
     @Test func anUnreachableDatabaseFailsAtStart() throws {

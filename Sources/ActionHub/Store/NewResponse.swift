@@ -6,12 +6,18 @@ public struct NewResponse: Sendable {
     public var action: String
     /// Canonical request content; a retry of `id` with other content is a conflict.
     public var fingerprint: String
+    /// The post the event is about, when it is about one: a store with several writers takes a
+    /// batch's locks in post order.
+    public var postId: String?
 
-    public init(id: String, userId: String, category: String, action: String, fingerprint: String) {
+    public init(
+        id: String, userId: String, category: String, action: String, fingerprint: String, postId: String? = nil
+    ) {
         self.id = id
         self.userId = userId
         self.category = category
         self.action = action
         self.fingerprint = fingerprint
+        self.postId = postId
     }
 }
