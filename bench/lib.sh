@@ -1,14 +1,15 @@
-# Helpers shared by bench/run and bench/postgres; they expect $work (a scratch folder) and
-# $seconds (per load). Not run on its own.
+# Helpers shared by bench/run, bench/postgres and bench/instructions; they expect $work (a scratch
+# folder) and $seconds (per load). Not run on its own.
 
 start_actionhub() { # port database [serve options…] → sets server and startup_ms
+  # $launcher, when set, runs the server under another program (bench/instructions: valgrind).
   local port=$1 database=$2 started
   shift 2
   # Emptied first, here: the redirect below empties it only once the new process runs, so the
   # wait could see the "listening" line of the server before on this port.
   : >"$work/out-$port"
   started=$(date +%s%N)
-  .build/release/actionhub serve --port "$port" --database "$database" --log-level warning --rate-limit 0 "$@" \
+  ${launcher:-} .build/release/actionhub serve --port "$port" --database "$database" --log-level warning --rate-limit 0 "$@" \
     >"$work/out-$port" 2>"$work/err-$port" &
   server=$!
   until grep -q '^listening' "$work/out-$port" 2>/dev/null; do
