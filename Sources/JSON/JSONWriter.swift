@@ -32,7 +32,8 @@ public struct JSONWriter {
             assert(!name.contains { JSONValue.needsEscape($0) }, "a key needs no escape")
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: name)
-            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
         }
         followsValue = false
     }
