@@ -6,7 +6,10 @@
 //   with its id looked up first, the like or the reply, the post's counts through ActionHub's
 //   triggers), with the fields cut out of bench/post-mix.lua's bodies by searching for their keys
 //   instead of parsing JSON. The gap between the two is what storage costs; the gap between this
-//   one and ActionHub is what everything else costs.
+//   one and ActionHub is what everything else costs. In this mode GETs of /v1/posts/ID/likes,
+//   /v1/posts/ID/replies and /v1/users/ID/responses (?limit=N) run ActionHub's queries on a
+//   read-only connection per thread and print the rows as JSON without escaping them (the
+//   benchmark's texts need none) and without authentication.
 // Built and run by bench/run; not part of the product.
 #define _GNU_SOURCE /* memmem */
 #include <microhttpd.h>
@@ -144,10 +147,113 @@ static void *writer(void *unused) {
   return NULL;
 }
 
+static const char *database_path;
+static int serves_history;
+
+struct reader {
+  sqlite3 *db;
+  sqlite3_stmt *begin, *commit, *like_count, *likes_page, *reply_count, *replies_page, *user_page;
+};
+
+static sqlite3_stmt *prepare_on(sqlite3 *on, const char *sql) {
+  sqlite3_stmt *statement;
+  if (sqlite3_prepare_v2(on, sql, -1, &statement, NULL) != SQLITE_OK) {
+    fprintf(stderr, "%s: %s\n", sql, sqlite3_errmsg(on));
+    exit(1);
+  }
+  return statement;
+}
+
+static struct reader *thread_reader(void) {
+  static __thread struct reader *reader;
+  if (reader) return reader;
+  reader = calloc(1, sizeof *reader);
+  if (sqlite3_open_v2(database_path, &reader->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    fprintf(stderr, "open reader: %s\n", sqlite3_errmsg(reader->db));
+    exit(1);
+  }
+  reader->begin = prepare_on(reader->db, "BEGIN");
+  reader->commit = prepare_on(reader->db, "COMMIT");
+  reader->like_count = prepare_on(reader->db, "SELECT likes FROM post_counts WHERE post_id = ?1");
+  reader->reply_count = prepare_on(reader->db, "SELECT replies FROM post_counts WHERE post_id = ?1");
+  reader->likes_page = prepare_on(reader->db, "SELECT position, user_id, response_id, liked_at FROM likes "
+                                              "WHERE post_id = ?1 AND position < ?2 ORDER BY position DESC LIMIT ?3");
+  reader->replies_page = prepare_on(reader->db, "SELECT position, reply_id, user_id, text, response_id, created_at "
+                                                "FROM replies WHERE post_id = ?1 AND position < ?2 "
+                                                "ORDER BY position DESC LIMIT ?3");
+  reader->user_page = prepare_on(reader->db, "SELECT position, body FROM responses WHERE user_id = ?1 AND position < ?2 "
+                                             "ORDER BY position DESC LIMIT ?3");
+  return reader;
+}
+
+static long long count_of(sqlite3_stmt *count, const char *key, int length) {
+  sqlite3_bind_text(count, 1, key, length, SQLITE_STATIC);
+  long long value = sqlite3_step(count) == SQLITE_ROW ? sqlite3_column_int64(count, 0) : 0;
+  sqlite3_reset(count);
+  return value;
+}
+
+/* Writes one page as {"count":…,"items":[…],"more":…}; 404 for another path. */
+static enum MHD_Result answer_history(struct MHD_Connection *connection, const char *url) {
+  struct reader *reader = thread_reader();
+  const char *key, *kind;
+  if (strncmp(url, "/v1/posts/", 10) == 0) key = url + 10;
+  else if (strncmp(url, "/v1/users/", 10) == 0) key = url + 10;
+  else key = NULL;
+  kind = key ? strchr(key, '/') : NULL;
+  sqlite3_stmt *page = NULL, *count = NULL;
+  if (kind && url[4] == 'p' && strcmp(kind, "/likes") == 0) { page = reader->likes_page; count = reader->like_count; }
+  if (kind && url[4] == 'p' && strcmp(kind, "/replies") == 0) { page = reader->replies_page; count = reader->reply_count; }
+  if (kind && url[4] == 'u' && strcmp(kind, "/responses") == 0) page = reader->user_page;
+  const char *limit_text = MHD_lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, "limit");
+  int limit = limit_text ? atoi(limit_text) : 20;
+  if (!page || limit < 1 || limit > 100) {
+    static const char missing[] = "{}";
+    struct MHD_Response *response = MHD_create_response_from_buffer(2, (void *)missing, MHD_RESPMEM_PERSISTENT);
+    enum MHD_Result result = MHD_queue_response(connection, 404, response);
+    MHD_destroy_response(response);
+    return result;
+  }
+  int key_length = (int)(kind - key);
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&text, &size);
+  sqlite3_step(reader->begin);
+  sqlite3_reset(reader->begin);
+  fputc('{', out);
+  if (count) fprintf(out, "\"count\":%lld,", count_of(count, key, key_length));
+  fputs("\"items\":[", out);
+  sqlite3_bind_text(page, 1, key, key_length, SQLITE_STATIC);
+  sqlite3_bind_int64(page, 2, 9223372036854775807LL);
+  sqlite3_bind_int(page, 3, limit + 1);
+  int rows = 0, step_result;
+  while ((step_result = sqlite3_step(page)) == SQLITE_ROW && rows < limit) {
+    if (rows++) fputc(',', out);
+    if (page == reader->user_page) {
+      fputs((const char *)sqlite3_column_text(page, 1), out);
+      continue;
+    }
+    fprintf(out, "{\"position\":%lld", sqlite3_column_int64(page, 0));
+    for (int column = 1; column < sqlite3_column_count(page); column++)
+      fprintf(out, ",\"%s\":\"%s\"", sqlite3_column_name(page, column), sqlite3_column_text(page, column));
+    fputc('}', out);
+  }
+  fprintf(out, "],\"more\":%s}", step_result == SQLITE_ROW ? "true" : "false");
+  sqlite3_reset(page);
+  sqlite3_step(reader->commit);
+  sqlite3_reset(reader->commit);
+  fclose(out);
+  struct MHD_Response *response = MHD_create_response_from_buffer(size, text, MHD_RESPMEM_MUST_FREE);
+  MHD_add_response_header(response, "Content-Type", "application/json");
+  enum MHD_Result result = MHD_queue_response(connection, 200, response);
+  MHD_destroy_response(response);
+  return result;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **con_cls) {
-  (void)cls; (void)url; (void)version;
+  (void)cls; (void)version;
   struct request *r = *con_cls;
   if (!r) {
     r = calloc(1, sizeof *r);
@@ -164,6 +270,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
     *upload_data_size = 0;
     return MHD_YES;
   }
+  if (serves_history && strcmp(method, "GET") == 0) return answer_history(connection, url);
   if (strcmp(method, "POST") != 0 || r->state >= 2) {
     int status = strcmp(method, "POST") != 0 ? 200 : r->state == 2 ? 201 : 503;
     const char *text = status == 201 ? "{\"stored\":true}" : "{}";
@@ -197,6 +304,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: ceiling PORT DATABASE THREADS [same-schema]\n");
     return 2;
   }
+  database_path = argv[2];
+  serves_history = same_schema;
   check(sqlite3_open(argv[2], &db), "open");
   check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", NULL, NULL, NULL), "pragmas");
   if (same_schema) {
