@@ -44,11 +44,16 @@ static void check(int rc, const char *what) {
   }
 }
 
-static sqlite3_stmt *prepare(const char *sql) {
+static sqlite3_stmt *prepare_on(sqlite3 *on, const char *sql) {
   sqlite3_stmt *statement;
-  check(sqlite3_prepare_v2(db, sql, -1, &statement, NULL), sql);
+  if (sqlite3_prepare_v2(on, sql, -1, &statement, NULL) != SQLITE_OK) {
+    fprintf(stderr, "%s: %s\n", sql, sqlite3_errmsg(on));
+    exit(1);
+  }
   return statement;
 }
+
+static sqlite3_stmt *prepare(const char *sql) { return prepare_on(db, sql); }
 
 /* The value of "key":"…" in body (no escapes in the benchmark's bodies), or an empty text. */
 static const char *field(const char *body, size_t size, const char *key, int *length) {
@@ -154,15 +159,6 @@ struct reader {
   sqlite3 *db;
   sqlite3_stmt *begin, *commit, *like_count, *likes_page, *reply_count, *replies_page, *user_page;
 };
-
-static sqlite3_stmt *prepare_on(sqlite3 *on, const char *sql) {
-  sqlite3_stmt *statement;
-  if (sqlite3_prepare_v2(on, sql, -1, &statement, NULL) != SQLITE_OK) {
-    fprintf(stderr, "%s: %s\n", sql, sqlite3_errmsg(on));
-    exit(1);
-  }
-  return statement;
-}
 
 static struct reader *thread_reader(void) {
   static __thread struct reader *reader;
