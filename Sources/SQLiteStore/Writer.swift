@@ -11,9 +11,7 @@ final class Writer: ActionEffects {
     private let insertLike: SQLiteStatement
     private let countLikes: SQLiteStatement
     private let insertReply: SQLiteStatement
-    private let begin: SQLiteStatement
-    private let commit: SQLiteStatement
-    private let rollback: SQLiteStatement
+    private let writeTransaction: SQLiteTransaction
     private let savepoint: SQLiteStatement
     private let release: SQLiteStatement
     private let rollbackToSavepoint: SQLiteStatement
@@ -43,9 +41,7 @@ final class Writer: ActionEffects {
             INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
-        begin = try connection.prepare("BEGIN IMMEDIATE")
-        commit = try connection.prepare("COMMIT")
-        rollback = try connection.prepare("ROLLBACK")
+        writeTransaction = try SQLiteTransaction(on: connection, kind: .immediate)
         savepoint = try connection.prepare("SAVEPOINT event")
         release = try connection.prepare("RELEASE event")
         rollbackToSavepoint = try connection.prepare("ROLLBACK TO event")
@@ -57,24 +53,21 @@ final class Writer: ActionEffects {
     /// committed once a sync has failed.
     func commit(_ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, syncer: WALSyncer) {
         let started = ContinuousClock.now
-        var results: [Result<RecordResult, any Error>] = []
+        let results: [Result<RecordResult, any Error>]
         do {
             if let failure = syncer.failed { throw failure }
-            try begin.run()
-            for ticket in batch {
-                results.append(try recordInSavepoint(ticket))
+            // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
+            // error is then every event's.
+            results = try writeTransaction.run {
+                let results = try batch.map { try recordInSavepoint($0) }
+                if acknowledgeBeforeCommit {
+                    for (ticket, result) in zip(batch, results) { ticket.complete(result) }
+                    // Holds the COMMIT back, so that a kill -9 can land between the answers and it.
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                return results
             }
-            if acknowledgeBeforeCommit {
-                for (ticket, result) in zip(batch, results) { ticket.complete(result) }
-                // Holds the COMMIT back, so that a kill -9 can land between the answers and it.
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            try commit.run()
         } catch {
-            if !connection.isAutocommit {
-                // The COMMIT's error is the one to report; SQLite rolls back by itself if this fails.
-                try? rollback.run()
-            }
             results = batch.map { _ in .failure(error) }
         }
         guard !acknowledgeBeforeCommit else { return }
@@ -150,7 +143,7 @@ extension Writer {
 extension Writer {
     /// Writes and commits a heartbeat row: fails when the database cannot take writes.
     func probe() throws {
-        try connection.transaction(.immediate) {
+        try writeTransaction.run {
             try connection.execute(
                 "INSERT INTO heartbeat (id, checked_at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%fZ')) "
                     + "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at")
