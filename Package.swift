@@ -83,7 +83,8 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Locking", "PostgreSQL", "TestSupport",
-            ]),
+            ],
+            exclude: ["Golden"]),
     ]
 )
 
