@@ -2,7 +2,7 @@
 import PackageDescription
 
 let package = Package(
-    name: "ActionHub",
+    name: "ActionHubDomain",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "actionhub", targets: ["actionhub"])
@@ -15,74 +15,101 @@ let package = Package(
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // The bottom of the graph: a lock TSan understands, a value that arrives later (`Deferred`),
+        // hex, base64url, RFC 3339 timestamps, UUID text and durations. Foundation only.
+        .target(name: "Basics"),
         // SHA-256, HMAC and secure random bytes from libcrypto. The only module that imports COpenSSL.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         // A strict JSON value, parser and writer: no Foundation, shared by every layer.
         .target(name: "JSON"),
-        // A value behind a pthread-based lock that ThreadSanitizer understands.
-        .target(name: "Locking"),
         // Who may do what: API keys, per-user tokens, rate limits. Knows nothing of HTTP or SQL.
-        .target(name: "Auth", dependencies: ["Crypto", "JSON", "Locking"]),
+        .target(name: "Auth", dependencies: ["Basics", "Crypto", "JSON"]),
         // The domain: routes, validation, handlers, the store contract. Knows nothing of HTTP or SQL.
-        .target(name: "ActionHub", dependencies: ["JSON", "Locking"]),
+        .target(name: "ActionHubDomain", dependencies: ["Basics", "JSON"]),
         // Request threads hand events to writer threads that commit them in batches.
-        .target(name: "GroupCommit", dependencies: ["ActionHub"]),
-        // The SQLite wrapper: connections, statements, errors. The only module that imports CSQLite.
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
-        // The ResponseStore on SQLite: schema, migrations, queries.
-        .target(name: "SQLiteStore", dependencies: ["ActionHub", "Auth", "GroupCommit", "Locking", "SQLite"]),
+        .target(name: "GroupCommit", dependencies: ["ActionHubDomain", "Basics"]),
+        // Named, ordered schema changes and the one migrator both databases run them with.
+        .target(name: "Migrations"),
+        // The SQLite wrapper: connections, statements, named result codes. The only module that imports CSQLite.
+        .target(name: "SQLite", dependencies: ["CSQLite", "Migrations"]),
+        // The SQLite database: opened, set up and migrated once, then its writer and readers serve the stores.
+        .target(
+            name: "SQLiteStore",
+            dependencies: ["ActionHubDomain", "Auth", "Basics", "GroupCommit", "Migrations", "SQLite"]),
         // The libpq wrapper: connections, results, errors. The only module that imports CPostgreSQL.
-        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "Migrations"]),
         // The ResponseStore and KeyStore on PostgreSQL, for several instances on one database.
-        .target(name: "PostgreSQLStore", dependencies: ["ActionHub", "Auth", "GroupCommit", "Locking", "PostgreSQL"]),
-        // The libmicrohttpd wrapper: server, request, response, router. The only module that imports CMicroHTTPD.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking"]),
+        .target(
+            name: "PostgreSQLStore",
+            dependencies: ["ActionHubDomain", "Auth", "Basics", "GroupCommit", "Migrations", "PostgreSQL"]),
+        // HTTP as values: request, response, answer now or later, responder, router. No C.
+        .target(name: "HTTP", dependencies: ["Basics"]),
+        // The libmicrohttpd server behind an HTTPResponder. The only module that imports CMicroHTTPD.
+        .target(name: "HTTPServer", dependencies: ["Basics", "CMicroHTTPD", "HTTP"]),
         // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
         .target(name: "HTTPClient"),
         // Metrics in Prometheus text format and JSON log lines.
-        .target(name: "Telemetry", dependencies: ["JSON", "Locking"]),
-        // Endpoints: HTTP requests in, domain calls, JSON and problem+json out.
+        .target(name: "Telemetry", dependencies: ["Basics", "JSON"]),
+        // Endpoints: each route with its access requirement and handler; problem+json out.
         .target(
-            name: "API", dependencies: ["ActionHub", "Auth", "HTTPServer", "JSON", "Telemetry"],
+            name: "API", dependencies: ["ActionHubDomain", "Auth", "Basics", "HTTP", "JSON", "Telemetry"],
             resources: [.copy("openapi.yaml")]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
-        .target(name: "Codegen", dependencies: ["ActionHub", "JSON"]),
+        .target(name: "Codegen", dependencies: ["ActionHubDomain", "JSON"]),
         // Fixture files and the runner that replays them against a live server.
         .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
         .executableTarget(
             name: "actionhub",
             dependencies: [
-                "ActionHub", "API", "HTTPServer", "SQLiteStore", "PostgreSQLStore", "Replay", "JSON", "Codegen",
-                "Telemetry", "Auth",
-                "Locking",
+                "ActionHubDomain", "API", "Auth", "Basics", "Codegen", "HTTPServer", "JSON", "PostgreSQLStore",
+                "Replay", "SQLiteStore", "Telemetry",
             ]),
 
-        // Test helpers: temporary databases and a throwaway PostgreSQL cluster.
-        .target(name: "TestSupport", dependencies: ["Locking", "PostgreSQL"], path: "Tests/TestSupport"),
+        // In-memory twins of the stores, for tests of the layers above them.
+        .target(name: "ActionHubTesting", dependencies: ["ActionHubDomain", "Auth", "Basics"]),
+        // Test helpers: temporary databases, a throwaway PostgreSQL cluster, a live server in-process.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "API", "ActionHubDomain", "Auth", "Basics", "HTTPServer", "PostgreSQL", "SQLiteStore", "Telemetry",
+            ],
+            path: "Tests/TestSupport"),
 
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "ActionHubTests", dependencies: ["ActionHub", "JSON"]),
+        .testTarget(
+            name: "ActionHubDomainTests", dependencies: ["ActionHubDomain", "ActionHubTesting", "Basics", "JSON"]),
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "SQLite", "ActionHub", "GroupCommit", "JSON", "Locking", "TestSupport"]),
+            dependencies: [
+                "SQLiteStore", "SQLite", "ActionHubDomain", "GroupCommit", "JSON", "Basics", "Migrations",
+                "TestSupport",
+            ]),
         .testTarget(
-            name: "StoreContractTests", dependencies: ["ActionHub", "PostgreSQLStore", "SQLiteStore", "TestSupport"]),
+            name: "StoreContractTests",
+            dependencies: ["ActionHubDomain", "ActionHubTesting", "PostgreSQLStore", "SQLiteStore", "TestSupport"]),
         .testTarget(
             name: "PostgreSQLStoreTests",
-            dependencies: ["ActionHub", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "Locking", "TestSupport"]),
+            dependencies: ["ActionHubDomain", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(
-            name: "CodegenTests", dependencies: ["Codegen", "ActionHub", "JSON", "TestSupport"],
+            name: "HTTPServerTests", dependencies: ["HTTP", "HTTPServer", "HTTPClient", "Basics", "TestSupport"]),
+        .testTarget(
+            name: "CodegenTests", dependencies: ["Codegen", "ActionHubDomain", "JSON", "TestSupport"],
             exclude: ["Golden", "Routes"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "ActionHub", "Auth", "HTTPServer", "JSON", "Locking", "Telemetry", "TestSupport"]),
-        .testTarget(name: "AuthTests", dependencies: ["Auth", "Crypto", "Locking"]),
-        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Locking"]),
+            dependencies: [
+                "API", "ActionHubDomain", "ActionHubTesting", "Auth", "HTTP", "HTTPServer", "JSON", "Basics",
+                "Telemetry",
+                "TestSupport",
+            ]),
+        .testTarget(name: "AuthTests", dependencies: ["ActionHubTesting", "Auth", "Crypto", "Basics"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Basics"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Locking", "PostgreSQL", "TestSupport",
+                "actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Basics", "PostgreSQL", "TestSupport",
             ],
             exclude: ["Golden"]),
     ]

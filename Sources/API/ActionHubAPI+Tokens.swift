@@ -1,19 +1,25 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import Foundation
-import HTTPServer
+import HTTP
 import JSON
 
+/// Per-user tokens, minted by a backend that holds an admin key.
 extension ActionHubAPI {
+    static let tokenRoutes: [APIRoute] = [
+        APIRoute("POST", "/v1/tokens", .scope(.admin)) { api, request in try api.issueToken(request.http) }
+    ]
+
     /// `POST /v1/tokens` `{"userId": "u-42", "ttlSeconds": 3600}` → `{"token", "userId", "expiresAt"}`.
-    func issueToken(_ request: HTTPRequest) throws -> HTTPResponse {
+    func issueToken(_ request: HTTPRequest) throws -> HTTPAnswer {
         guard let contentType = request.header("Content-Type"), MediaType.isJSON(contentType) else {
-            throw ProblemError(.unsupportedMediaType(request.header("Content-Type")))
+            throw Problem.unsupportedMediaType(request.header("Content-Type"))
         }
         let body: JSONValue
         do {
             body = try JSONParser().parse(request.body)
         } catch {
-            throw ProblemError(.malformedJSON(error.description))
+            throw Problem.malformedJSON(error.description)
         }
         var errors: [FieldError] = []
         guard case .object(let object) = body else {
@@ -38,6 +44,6 @@ extension ActionHubAPI {
         let answer: JSONValue = .object([
             "token": .string(token), "userId": .string(user), "expiresAt": .string(expiresAt),
         ])
-        return .json(answer.serialized(), status: 201)
+        return .now(.json(answer.serialized(), status: 201))
     }
 }

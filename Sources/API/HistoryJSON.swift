@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import JSON
 
 /// The JSON shapes of the history listings, as the bytes of the response body.

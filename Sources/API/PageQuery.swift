@@ -1,5 +1,5 @@
-import ActionHub
-import HTTPServer
+import ActionHubDomain
+import HTTP
 
 /// Reads `limit`, `cursor` and the filters of history queries, as 422 problems when wrong.
 enum PageQuery {

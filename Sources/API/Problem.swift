@@ -1,9 +1,10 @@
-import ActionHub
-import HTTPServer
+import ActionHubDomain
+import HTTP
 import JSON
 
-/// An RFC 9457 problem document, the body of every error answer.
-public struct Problem: Sendable, Equatable {
+/// An RFC 9457 problem document, the body of every error answer. Handlers throw it: it knows its
+/// status.
+public struct Problem: Error, Sendable, Equatable {
     public var type: String
     public var title: String
     public var status: Int

@@ -1,5 +1,6 @@
-import ActionHub
-import HTTPServer
+import ActionHubDomain
+import Basics
+import HTTP
 import Synchronization
 
 /// The id that ties a request to its log line: the client's `X-Request-Id` when it is a sane

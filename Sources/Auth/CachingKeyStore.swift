@@ -1,4 +1,4 @@
-import Locking
+import Basics
 
 /// A `KeyStore` that remembers the keys it found for a short while. Looking a key up in the
 /// database was a tenth of the CPU of an authenticated POST: with a writer committing all the

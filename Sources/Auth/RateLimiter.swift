@@ -1,4 +1,4 @@
-import Locking
+import Basics
 
 /// Token buckets, one per key or user: `rate` requests a second on average, bursts up to `burst`.
 public final class RateLimiter: Sendable {
@@ -25,7 +25,7 @@ public final class RateLimiter: Sendable {
         return buckets.withLock { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
             let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.inSeconds
             bucket.tokens = min(burst, bucket.tokens + seconds * rate)
             bucket.updated = now
             defer {

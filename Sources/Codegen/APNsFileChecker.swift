@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import JSON
 
 /// Checks a `.apns` file (a push for `xcrun simctl push`) against the routes: its category exists,

@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import JSON
 
 /// A push for a routed category, as APNs takes it: `aps.category`, `aps.alert`,

@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 
 /// Writes the one Swift file an iOS app needs to match the routes: category registration, and a
 /// delegate that forwards every `UNNotificationResponse` to ActionHub reliably and hands back the

@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 
 /// Swift source text for values that come from route files.
 enum SwiftLiteral {

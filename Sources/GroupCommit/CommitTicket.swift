@@ -1,23 +1,23 @@
-import ActionHub
+import ActionHubDomain
 
 /// One request's event waiting in the commit queue, and whom to tell what became of it.
 public final class CommitTicket: Sendable {
     public let response: NewResponse
     public let perform: @Sendable (any ActionEffects) throws -> String
-    private let completion: @Sendable (Result<RecordResult, any Error>) -> Void
+    private let resolve: @Sendable (Result<RecordResult, any Error>) -> Void
 
     init(
         response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
-        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
+        resolve: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
     ) {
         self.response = response
         self.perform = perform
-        self.completion = completion
+        self.resolve = resolve
     }
 
     /// Called by the writer once, after the COMMIT (or with its failure); runs on the writer's
     /// thread, so what it does delays the next batch.
     public func complete(_ result: Result<RecordResult, any Error>) {
-        completion(result)
+        resolve(result)
     }
 }

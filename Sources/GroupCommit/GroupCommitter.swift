@@ -1,4 +1,5 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import Dispatch
 import Foundation
 import Synchronization
@@ -37,14 +38,16 @@ public final class GroupCommitter: Sendable {
         }
     }
 
-    /// Queues the event and returns at once; `completion` hears on a writer thread what the store
-    /// did with it, only after the COMMIT is durable (or at once, with `StoreClosed`, when closed).
+    /// Queues the event and returns at once; what the store did with it arrives from a writer
+    /// thread, only after the COMMIT is durable (or at once, `StoreClosed`, when closed).
     public func record(
-        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
-        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
-    ) {
-        let ticket = CommitTicket(response: response, perform: perform, completion: completion)
-        guard queue.add(ticket) else { return completion(.failure(StoreClosed())) }
+        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String
+    ) -> Deferred<Result<RecordResult, any Error>> {
+        Deferred { [queue] resolve in
+            guard queue.add(CommitTicket(response: response, perform: perform, resolve: resolve)) else {
+                return resolve(.failure(StoreClosed()))
+            }
+        }
     }
 
     /// Commits what is waiting, stops the writer threads and returns when they have stopped.

@@ -1,6 +1,7 @@
+import Basics
 import CMicroHTTPD
 import Glibc
-import Locking
+import HTTP
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of worker threads, each polling its connections
@@ -171,10 +172,13 @@ public final class HTTPServer: Sendable {
             guard let make = parked.answer() else { return MHD_Result.YES }
             return queue(make(), state: state, connection: connection)
         }
-        let parked = ParkedResponse(request: state.request, connection: connection, server: self)
-        if let response = responder.respond(to: state.request, later: { parked.arrive($0) }) {
-            return queue(response, state: state, connection: connection)
+        let deferred: Deferred<HTTPResponse>
+        switch responder.respond(to: state.request) {
+        case .now(let response): return queue(response, state: state, connection: connection)
+        case .later(let later): deferred = later
         }
+        let parked = ParkedResponse(request: state.request, connection: connection, server: self)
+        deferred.whenArrived { parked.arrive($0) }
         state.parked = parked
         if let make = parked.answerOrSuspend() { return queue(make(), state: state, connection: connection) }
         return MHD_Result.YES

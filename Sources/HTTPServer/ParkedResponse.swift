@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import HTTP
 
 /// The answer to a request whose responder answers later. The connection is suspended while
 /// the answer is on its way and resumed when it arrives; libmicrohttpd then calls the access

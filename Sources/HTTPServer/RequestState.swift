@@ -1,3 +1,5 @@
+import HTTP
+
 /// What the server keeps for one request between libmicrohttpd's calls: headers first, then body
 /// chunks, then the final call that answers. Lives in the connection's `con_cls`.
 final class RequestState {

@@ -1,4 +1,6 @@
 import Auth
+import Basics
+import Migrations
 import PostgreSQL
 
 /// API keys and the token signing secret on PostgreSQL, shared by every instance. Keys are looked
@@ -8,7 +10,8 @@ public final class PostgreSQLKeyStore: KeyStore {
     private let pool: SessionPool
 
     public init(url: String, connections: Int = 4) throws {
-        try PostgreSQLMigrator(PostgreSQLSchema.migrations).migrate(try PostgreSQLConnection(url: url))
+        try Migrator(PostgreSQLSchema.migrations, refusesUnknownMigrations: false).migrate(
+            try PostgreSQLConnection(url: url))
         pool = SessionPool(
             url: url, size: connections,
             statements: [

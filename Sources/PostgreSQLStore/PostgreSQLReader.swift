@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import PostgreSQL
 
 /// The read queries, prepared on every reader connection. Each listing is one statement, so the

@@ -1,6 +1,7 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import GroupCommit
-import Locking
+import Migrations
 import PostgreSQL
 
 /// The `ResponseStore` on PostgreSQL, for several ActionHub instances sharing one database.
@@ -37,7 +38,8 @@ public final class PostgreSQLResponseStore: ResponseStore {
     /// Connects, creates or migrates the schema, and starts the writers. Throws when the database
     /// cannot be reached, so a misconfigured instance fails at start-up rather than per request.
     public init(url: String, options: Options = Options()) throws {
-        try PostgreSQLMigrator(PostgreSQLSchema.migrations).migrate(try PostgreSQLConnection(url: url))
+        try Migrator(PostgreSQLSchema.migrations, refusesUnknownMigrations: false).migrate(
+            try PostgreSQLConnection(url: url))
         readers = SessionPool(url: url, size: options.readerCount, statements: PostgreSQLReader.statements)
         let writers: [GroupCommitter.Writer] = (0..<max(1, options.writerCount)).map { _ in
             let writer = Locked(PostgreSQLWriter(url: url))
@@ -55,11 +57,10 @@ public final class PostgreSQLResponseStore: ResponseStore {
         committer.close()
     }
 
-    public func record(
-        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
-        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
-    ) {
-        committer.record(response, perform: perform, completion: completion)
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        -> Deferred<Result<RecordResult, any Error>>
+    {
+        committer.record(response, perform: perform)
     }
 
     /// A read and a committed heartbeat write, each on a live connection.

@@ -1,4 +1,4 @@
-import PostgreSQL
+import Migrations
 
 /// The store's schema on PostgreSQL, as ordered migrations: the same tables as on SQLite.
 ///
@@ -7,7 +7,7 @@ import PostgreSQL
 /// listing; each costs every insert, so there is none beyond what a query reads.
 enum PostgreSQLSchema {
     static let migrations = [
-        PostgreSQLMigrator.Migration(
+        Migration(
             name: "0001-responses-likes-replies",
             sql: """
                 CREATE TABLE responses (
@@ -40,10 +40,10 @@ enum PostgreSQLSchema {
                 );
                 CREATE INDEX replies_by_post ON replies (post_id, position);
                 """),
-        PostgreSQLMigrator.Migration(
+        Migration(
             name: "0002-heartbeat",
             sql: "CREATE TABLE heartbeat (id integer PRIMARY KEY, checked_at timestamptz NOT NULL);"),
-        PostgreSQLMigrator.Migration(
+        Migration(
             name: "0003-api-keys",
             sql: """
                 CREATE TABLE api_keys (
@@ -63,7 +63,7 @@ enum PostgreSQLSchema {
         // 200k times in one transaction, minutes). The triggers come first: creating them locks
         // out writers, old instances included, so the counts filled in next miss nothing and
         // nothing is counted twice; from then on every instance's inserts keep them.
-        PostgreSQLMigrator.Migration(
+        Migration(
             name: "0004-post-counts",
             sql: """
                 CREATE TABLE post_counts (

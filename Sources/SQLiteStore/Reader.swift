@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import SQLite
 
 /// A read-only connection with its queries prepared once. WAL lets readers run beside the writer

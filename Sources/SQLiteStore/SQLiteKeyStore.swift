@@ -1,6 +1,7 @@
 import Auth
+import Basics
 import Foundation
-import Locking
+import Migrations
 import SQLite
 import Synchronization
 

@@ -1,6 +1,6 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import GroupCommit
-import Locking
 import SQLite
 import Synchronization
 
@@ -89,11 +89,10 @@ public final class SQLiteResponseStore: ResponseStore {
         syncer.close()
     }
 
-    public func record(
-        _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
-        completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
-    ) {
-        committer.record(response, perform: perform, completion: completion)
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        -> Deferred<Result<RecordResult, any Error>>
+    {
+        committer.record(response, perform: perform)
     }
 
     /// A read on a reader, and a write transaction on the writer that commits nothing but still

@@ -1,7 +1,7 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import Foundation
 import GroupCommit
-import Locking
 import Synchronization
 
 /// Makes committed batches durable and only then answers them. The writer commits with

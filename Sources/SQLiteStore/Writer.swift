@@ -1,6 +1,7 @@
-import ActionHub
+import ActionHubDomain
 import Foundation
 import GroupCommit
+import Migrations
 import SQLite
 
 /// The one connection that writes, with its statements prepared once. Used under the store's lock.

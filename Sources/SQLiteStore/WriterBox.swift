@@ -1,4 +1,4 @@
-import Locking
+import Basics
 
 /// The writer, shareable between the store and the writer thread.
 final class WriterBox: Sendable {

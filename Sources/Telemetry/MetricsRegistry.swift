@@ -1,4 +1,4 @@
-import Locking
+import Basics
 
 /// Counters and histograms in memory, written out in the Prometheus text exposition format
 /// (version 0.0.4). Families are declared up front; label values are chosen by the caller, who

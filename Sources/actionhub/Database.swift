@@ -1,5 +1,6 @@
-import ActionHub
+import ActionHubDomain
 import Auth
+import Basics
 import Foundation
 import PostgreSQLStore
 import SQLiteStore
@@ -49,7 +50,7 @@ enum Database {
     func responseStore(threadCount: Int, commits: CommitSettings, metrics: MetricsRegistry) throws -> OpenStore {
         let observeCommit: @Sendable (Int, Duration) -> Void = { events, duration in
             metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
-            metrics.observe(Telemetry.Name.commitDuration, [], duration.seconds)
+            metrics.observe(Telemetry.Name.commitDuration, [], duration.inSeconds)
         }
         switch self {
         case .sqlite(let path):

@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import Codegen
 import Foundation
 

@@ -1,10 +1,10 @@
 import API
-import ActionHub
+import ActionHubDomain
 import Auth
+import Basics
 import Foundation
 import HTTPServer
 import JSON
-import Locking
 import SQLiteStore
 import Telemetry
 
@@ -154,7 +154,7 @@ enum ServeCommand {
 
         let signal = StopSignals.wait()
         telemetry.logger.info(
-            "stopping", ["signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.seconds)")])
+            "stopping", ["signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.inSeconds)")])
         server.stop(gracePeriod: gracePeriod)
         openConnections.server.withLock { $0 = nil }
         opened.close()
@@ -181,10 +181,4 @@ enum DatabaseFiles {
 
 enum ActionHubVersion {
     static let current = "0.1.0"
-}
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
 }

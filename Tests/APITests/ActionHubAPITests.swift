@@ -1,10 +1,11 @@
 import API
-import ActionHub
+import ActionHubDomain
+import ActionHubTesting
 import Auth
+import Basics
 import Foundation
-import HTTPServer
+import HTTP
 import JSON
-import Locking
 import Telemetry
 import Testing
 
@@ -39,11 +40,12 @@ import Testing
         api.respond(
             to: HTTPRequest(
                 method: "POST", path: "/v1/responses",
-                headers: [adminHeader] + (contentType.map { [("Content-Type", $0)] } ?? []), body: body))
+                headers: [adminHeader] + (contentType.map { [("Content-Type", $0)] } ?? []), body: body)
+        ).wait()
     }
 
     func get(_ path: String, query: [(name: String, value: String)] = []) -> HTTPResponse {
-        api.respond(to: HTTPRequest(method: "GET", path: path, query: query, headers: [adminHeader]))
+        api.respond(to: HTTPRequest(method: "GET", path: path, query: query, headers: [adminHeader])).wait()
     }
 
     func json(_ response: HTTPResponse) throws -> JSONValue {
@@ -116,6 +118,7 @@ import Testing
         try expectProblem(get("/v1/nope"), status: 404)
         try expectProblem(get("/v1/responses/\(UUID().uuidString)"), status: 404)
         let wrongMethod = api.respond(to: HTTPRequest(method: "PUT", path: "/v1/categories", headers: [adminHeader]))
+            .wait()
         try expectProblem(wrongMethod, status: 405)
         #expect(wrongMethod.header("Allow") == "GET, HEAD")
     }
@@ -151,9 +154,8 @@ import Testing
         struct DiskFull: Error {}
         final class FailingStore: ResponseStore {
             func record(
-                _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String,
-                completion: @escaping @Sendable (Result<RecordResult, any Error>) -> Void
-            ) { completion(.failure(DiskFull())) }
+                _ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String
+            ) -> Deferred<Result<RecordResult, any Error>> { .ready(.failure(DiskFull())) }
             func checkReadiness() throws { throw DiskFull() }
             func response(id: String) throws -> String? { throw DiskFull() }
             func likes(postId: String, page: PageRequest) throws -> PostLikes { throw DiskFull() }
@@ -169,7 +171,8 @@ import Testing
         let response = failing.respond(
             to: HTTPRequest(
                 method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json"), adminHeader],
-                body: Self.like()))
+                body: Self.like())
+        ).wait()
         try expectProblem(response, status: 503)
         #expect(response.header("Retry-After") == "1")
         let lines = try reports.messages.map { try JSONParser().parse($0) }
@@ -177,7 +180,7 @@ import Testing
         #expect(lines.first?["error"]?.stringValue?.contains("DiskFull") == true)
         #expect(lines.last?["status"] == JSONValue(503))
 
-        let readiness = failing.respond(to: HTTPRequest(method: "GET", path: "/readyz"))
+        let readiness = failing.respond(to: HTTPRequest(method: "GET", path: "/readyz")).wait()
         try expectProblem(readiness, status: 503)
     }
 
@@ -195,11 +198,13 @@ import Testing
                     {"id": "\(UUID().uuidString)", "actionIdentifier": "reply", "userId": "u-secret",
                      "userText": "a very private reply", "notification": {"identifier": "push-1",
                      "categoryIdentifier": "social_post", "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-1"}}}
-                    """.utf8)))
+                    """.utf8))
+        ).wait()
         #expect(given.status == 201)
         #expect(given.header("X-Request-Id") == "trace-7")
         let made = logged.respond(
-            to: HTTPRequest(method: "GET", path: "/healthz", headers: [("X-Request-Id", "bad id\u{1}")]))
+            to: HTTPRequest(method: "GET", path: "/healthz", headers: [("X-Request-Id", "bad id\u{1}")])
+        ).wait()
         #expect(made.header("X-Request-Id")?.count == 36)
         #expect(UUIDText.canonical(made.header("X-Request-Id") ?? "") != nil)
         #expect(reports.messages.count == 2)

@@ -1,8 +1,8 @@
 import API
-import ActionHub
+import ActionHubDomain
 import Auth
 import Foundation
-import HTTPServer
+import HTTP
 import JSON
 import Testing
 
@@ -53,7 +53,7 @@ import Testing
 
     @Test func theDocumentIsServedWithoutCredentials() throws {
         let api = try ActionHubAPITests().api
-        let response = api.respond(to: HTTPRequest(method: "GET", path: "/openapi.yaml"))
+        let response = api.respond(to: HTTPRequest(method: "GET", path: "/openapi.yaml")).wait()
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/yaml; charset=utf-8")
         #expect(String(decoding: response.body, as: UTF8.self) == OpenAPIDocument.text)

@@ -1,4 +1,5 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ActionHubTesting
 import Crypto
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
+import ActionHubTesting
 import Auth
+import Basics
 import Foundation
-import Locking
 import Testing
 
 @Suite struct CachingKeyStoreTests {

@@ -1,15 +1,16 @@
 import Foundation
+import HTTP
 import HTTPClient
 import HTTPServer
 import Testing
 
 /// Answers with what it received, so tests can see what the server made of the bytes on the wire.
 struct EchoResponder: HTTPResponder {
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest) -> HTTPAnswer {
         let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         let text =
             "\(request.method) \(request.path) ?\(query) #\(request.body.count) \(request.header("x-test") ?? "-")"
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8))
+        return .now(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8)))
     }
 }
 

@@ -1,34 +1,33 @@
+import Basics
 import Foundation
+import HTTP
 import HTTPClient
 import HTTPServer
-import Locking
 import TestSupport
 import Testing
 
 /// Answers `/later/…` only when told to (`release`), everything else at once.
 final class LaterResponder: HTTPResponder {
-    let waiting = Locked<[String: LaterResponse]>([:])
+    let waiting = Locked<[String: @Sendable (HTTPResponse) -> Void]>([:])
     /// Answers `/later/now` from inside `respond`, before the server could suspend anything.
     let answerAtOnce = "/later/now"
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        Self.text(200, "now \(request.path)")
-    }
-
-    func respond(to request: HTTPRequest, later: @escaping LaterResponse) -> HTTPResponse? {
-        guard request.path.hasPrefix("/later/") else { return respond(to: request) }
-        if request.path == answerAtOnce {
-            later { Self.text(200, "later \(request.path)") }
-            return nil
-        }
-        waiting.withLock { $0[request.path] = later }
-        return nil
+    func respond(to request: HTTPRequest) -> HTTPAnswer {
+        guard request.path.hasPrefix("/later/") else { return .now(Self.text(200, "now \(request.path)")) }
+        return .later(
+            Deferred { resolve in
+                if request.path == answerAtOnce {
+                    resolve(Self.text(200, "later \(request.path)"))
+                } else {
+                    waiting.withLock { $0[request.path] = resolve }
+                }
+            })
     }
 
     /// Answers the parked request for `path`; false when none waits.
     func release(_ path: String) -> Bool {
-        guard let later = waiting.withLock({ $0.removeValue(forKey: path) }) else { return false }
-        later { Self.text(200, "later \(path)") }
+        guard let resolve = waiting.withLock({ $0.removeValue(forKey: path) }) else { return false }
+        resolve(Self.text(200, "later \(path)"))
         return true
     }
 

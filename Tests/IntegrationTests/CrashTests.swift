@@ -1,6 +1,6 @@
+import Basics
 import Foundation
 import HTTPClient
-import Locking
 import PostgreSQL
 import SQLite
 import Synchronization

@@ -1,7 +1,7 @@
+import Basics
 import Foundation
 import HTTPClient
 import JSON
-import Locking
 import SQLite
 import Synchronization
 import Testing

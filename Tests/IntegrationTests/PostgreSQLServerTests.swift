@@ -1,8 +1,8 @@
+import Basics
 import Dispatch
 import Foundation
 import HTTPClient
 import JSON
-import Locking
 import PostgreSQL
 import Replay
 import Synchronization

@@ -1,4 +1,4 @@
-import ActionHub
+import ActionHubDomain
 import Dispatch
 import Foundation
 import PostgreSQL
@@ -20,7 +20,7 @@ import Testing
         try store.record(key(id, user: user, post: post)) { effects in
             let change = try effects.addLike(Like(postId: post, userId: user, responseId: id, likedAt: "t"))
             return #"{"added":\#(change.added),"likeCount":\#(change.likeCount)}"#
-        }
+        }.wait().get()
     }
 
     static func twoInstances(on database: String? = nil) throws -> [PostgreSQLResponseStore] {
@@ -44,7 +44,8 @@ import Testing
         for round in 0..<10 {
             let id = UUID().uuidString
             let results = concurrently(8) { index in
-                try? instances[index % 2].record(Self.key(id, user: "u-\(round)")) { _ in "answer \(index)" }
+                try? instances[index % 2].record(Self.key(id, user: "u-\(round)")) { _ in "answer \(index)" }.wait()
+                    .get()
             }
             let created = results.compactMap { if case .created(let body)? = $0 { body } else { nil } }
             let replayed = results.compactMap { if case .replayed(let body)? = $0 { body } else { nil } }
@@ -77,7 +78,7 @@ import Testing
             let change = try effects.addLike(Like(postId: post, userId: "u", responseId: id, likedAt: "t"))
             Thread.sleep(forTimeInterval: pause)
             return "\(post) added \(change.added)"
-        }
+        }.wait().get()
     }
 
     /// Two instances commit batches that lock the same two likes in opposite orders, a deadlock

@@ -1,8 +1,8 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import Dispatch
 import Foundation
 import GroupCommit
-import Locking
 import SQLite
 import TestSupport
 import Testing
@@ -24,7 +24,7 @@ import Testing
             return try? store.record(Self.key(id, user: user)) { effects in
                 let change = try effects.addLike(Like(postId: "p", userId: user, responseId: id, likedAt: "t"))
                 return String(change.added)
-            }
+            }.wait().get()
         }
         #expect(results.allSatisfy { if case .created = $0 { true } else { false } })
         #expect(results.filter { $0 == .created(body: "true") }.count == 50)
@@ -35,7 +35,7 @@ import Testing
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
         let id = UUID().uuidString
         let results = concurrently(16) { index in
-            try? store.record(Self.key(id)) { _ in "answer from \(index)" }
+            try? store.record(Self.key(id)) { _ in "answer from \(index)" }.wait().get()
         }
         let created = results.compactMap { if case .created(let body)? = $0 { body } else { nil } }
         let replayed = results.compactMap { if case .replayed(let body)? = $0 { body } else { nil } }
@@ -53,7 +53,7 @@ import Testing
                     _ = try effects.addLike(Like(postId: "p", userId: "u-\(index)", responseId: id, likedAt: "t"))
                     if index % 2 == 0 { throw HandlerFailure() }
                     return "ok"
-                }
+                }.wait().get()
                 return true
             } catch {
                 return false
@@ -70,7 +70,7 @@ import Testing
         let big = String(repeating: "x", count: 64 * 1024)
         let id = UUID().uuidString
         do {
-            _ = try store.record(Self.key(id)) { _ in big }
+            _ = try store.record(Self.key(id)) { _ in big }.wait().get()
             Issue.record("a commit beyond the size limit succeeded")
         } catch let error as SQLiteError {
             #expect(error.isStorageFault)
@@ -78,16 +78,16 @@ import Testing
         #expect(try store.response(id: id) == nil)
 
         _ = try store.writerPragma("max_page_count = 1073741823")
-        #expect(try store.record(Self.key(id)) { _ in big } == .created(body: big))
+        #expect(try store.record(Self.key(id)) { _ in big }.wait().get() == .created(body: big))
         #expect(try store.response(id: id) == big)
     }
 
     @Test func aClosedStoreRefusesWritesButKeepsWhatItCommitted() throws {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
         let id = UUID().uuidString
-        _ = try store.record(Self.key(id)) { _ in "kept" }
+        _ = try store.record(Self.key(id)) { _ in "kept" }.wait().get()
         store.close()
-        #expect(throws: StoreClosed.self) { try store.record(Self.key(UUID().uuidString)) { _ in "late" } }
+        #expect(throws: StoreClosed.self) { try store.record(Self.key(UUID().uuidString)) { _ in "late" }.wait().get() }
         #expect(try store.response(id: id) == "kept")
     }
 }

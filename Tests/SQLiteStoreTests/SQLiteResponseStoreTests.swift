@@ -1,5 +1,6 @@
-import ActionHub
+import ActionHubDomain
 import Foundation
+import Migrations
 import SQLite
 import TestSupport
 import Testing
@@ -31,7 +32,7 @@ import Testing
             (0..<events / 16).filter { round in
                 (try? store.record(
                     NewResponse(id: "id-\(thread)-\(round)", userId: "u", category: "c", action: "a", fingerprint: "f")
-                ) { _ in body }) != nil
+                ) { _ in body }.wait().get()) != nil
             }.count
         }
         #expect(stored.reduce(0, +) == events)
@@ -48,7 +49,7 @@ import Testing
             let store = try SQLiteResponseStore(path: path)
             _ = try store.record(NewResponse(id: id, userId: "u", category: "c", action: "a", fingerprint: "f")) { _ in
                 "kept"
-            }
+            }.wait().get()
         }
         let reopened = try SQLiteResponseStore(path: path)
         #expect(try reopened.response(id: id) == "kept")
@@ -85,9 +86,9 @@ import Testing
             return "added \(change.added), \(change.likeCount) likes"
         }
         let first = NewResponse(id: "e-1", userId: "u-new", category: "c", action: "like", fingerprint: "f")
-        #expect(try store.record(first, perform: likeAgain) == .created(body: "added true, 1001 likes"))
+        #expect(try store.record(first, perform: likeAgain).wait().get() == .created(body: "added true, 1001 likes"))
         let second = NewResponse(id: "e-2", userId: "u-new", category: "c", action: "like", fingerprint: "f")
-        #expect(try store.record(second, perform: likeAgain) == .created(body: "added false, 1001 likes"))
+        #expect(try store.record(second, perform: likeAgain).wait().get() == .created(body: "added false, 1001 likes"))
         try SQLiteConnection(path: path).execute("DELETE FROM likes WHERE post_id = 'p-1' AND user_id = 'u-4'")
         #expect(try store.likes(postId: "p-1", page: PageRequest()).likeCount == 1000)
         #expect(try store.likes(postId: "p-0", page: PageRequest()).likeCount == 1000)

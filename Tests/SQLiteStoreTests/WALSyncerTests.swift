@@ -1,6 +1,6 @@
-import ActionHub
+import ActionHubDomain
+import Basics
 import Foundation
-import Locking
 import Testing
 
 @testable import GroupCommit
@@ -27,7 +27,7 @@ import Testing
             CommitTicket(
                 response: NewResponse(id: "\(index)", userId: "u", category: "c", action: "a", fingerprint: "f"),
                 perform: { _ in "" },
-                completion: { result in
+                resolve: { result in
                     answers.withLock { $0.append((try? result.get()).map { "\($0)" } ?? "failed") }
                 })
         }

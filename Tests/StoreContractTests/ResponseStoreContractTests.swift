@@ -1,4 +1,5 @@
-import ActionHub
+import ActionHubDomain
+import ActionHubTesting
 import Foundation
 import PostgreSQLStore
 import SQLiteStore
@@ -40,16 +41,16 @@ import Testing
         try store.record(key(id, user: user)) { effects in
             let change = try effects.addLike(Like(postId: post, userId: user, responseId: id, likedAt: "t"))
             return "{\"added\":\(change.added),\"count\":\(change.likeCount)}"
-        }
+        }.wait().get()
     }
 
     @Test(arguments: Kind.allCases)
     func recordsOnceThenReplaysThenConflicts(_ kind: Kind) throws {
         let store = try kind.make()
         let id = UUID().uuidString
-        #expect(try store.record(Self.key(id)) { _ in "first" } == .created(body: "first"))
-        #expect(try store.record(Self.key(id)) { _ in "second" } == .replayed(body: "first"))
-        #expect(try store.record(Self.key(id, fingerprint: "other")) { _ in "third" } == .conflict)
+        #expect(try store.record(Self.key(id)) { _ in "first" }.wait().get() == .created(body: "first"))
+        #expect(try store.record(Self.key(id)) { _ in "second" }.wait().get() == .replayed(body: "first"))
+        #expect(try store.record(Self.key(id, fingerprint: "other")) { _ in "third" }.wait().get() == .conflict)
         #expect(try store.response(id: id) == "first")
         #expect(try store.response(id: UUID().uuidString) == nil)
     }
@@ -72,7 +73,7 @@ import Testing
             try store.record(Self.key(id)) { effects in
                 _ = try effects.addLike(Like(postId: "p-1", userId: "u-1", responseId: id, likedAt: "t"))
                 throw Failure()
-            }
+            }.wait().get()
         }
         #expect(try store.response(id: id) == nil)
         #expect(try store.likes(postId: "p-1", page: PageRequest()).likeCount == 0)
@@ -110,9 +111,9 @@ import Testing
                             createdAt: "t"))
                 }
                 return "body \(index)"
-            }
+            }.wait().get()
         }
-        _ = try store.record(Self.key(user: "u-2")) { _ in "someone else" }
+        _ = try store.record(Self.key(user: "u-2")) { _ in "someone else" }.wait().get()
         let replies = try store.replies(postId: "p-1", page: PageRequest())
         #expect(replies.replyCount == 2)
         #expect(replies.page.items.map(\.text) == ["text 2", "text 0"])

@@ -1,4 +1,4 @@
-import Locking
+import Basics
 import Testing
 
 @testable import Telemetry

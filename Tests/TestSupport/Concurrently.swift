@@ -1,6 +1,6 @@
+import Basics
 import Dispatch
 import Foundation
-import Locking
 
 /// Runs `body(index)` for `count` indexes, each on a thread of its own so that all of them are in
 /// flight at once even when they block (a dispatch pool would run only as many as there are

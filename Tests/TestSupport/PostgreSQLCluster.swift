@@ -1,6 +1,6 @@
+import Basics
 import Foundation
 import Glibc
-import Locking
 import PostgreSQL
 
 /// A throwaway PostgreSQL cluster for tests: initdb in a temporary folder, the server listening on

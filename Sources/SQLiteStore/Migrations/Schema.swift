@@ -1,4 +1,4 @@
-import SQLite
+import Migrations
 
 /// The store's schema, as ordered migrations.
 ///

@@ -1,0 +1,94 @@
+import Basics
+import Foundation
+import JSON
+
+/// The use case behind `POST /v1/responses`: validate against the routes, run the route's handler,
+/// store event and outcome exactly once, and give back the answer.
+public struct ResponseService: Sendable {
+    public let routes: RouteTable
+    public let handlers: HandlerRegistry
+    public let store: any ResponseStore
+    private let validator: ResponseValidator
+    private let now: @Sendable () -> Date
+
+    public init(
+        routes: RouteTable, handlers: HandlerRegistry = .standard, store: any ResponseStore,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.routes = routes
+        self.handlers = handlers
+        self.store = store
+        self.validator = ResponseValidator(routes: routes)
+        self.now = now
+    }
+
+    /// The answer to a submitted response.
+    public struct Submission: Sendable, Equatable {
+        /// The response id, canonical.
+        public var id: String
+        /// The answer body, as stored.
+        public var body: String
+        /// True for a retry of a stored response, answered from storage.
+        public var isReplay: Bool
+        /// Where the route table sent it, for metrics.
+        public var route: RouteKey
+
+        public init(id: String, body: String, isReplay: Bool, route: RouteKey) {
+            self.id = id
+            self.body = body
+            self.isReplay = isReplay
+            self.route = route
+        }
+    }
+
+    /// A request that does not fit its route throws `ValidationFailure` at once; otherwise what
+    /// arrives, once the commit is durable, is the submission or why there is none
+    /// (`ResponseConflict` for a known id with other content, the store's errors).
+    public func submit(_ body: JSONValue) throws(ValidationFailure) -> Deferred<Result<Submission, any Error>> {
+        let event = try validator.validate(body, receivedAt: Timestamp.format(now()))
+        guard let handler = handlers.handler(named: event.action.handler) else {
+            // RouteLoader only accepts routes whose handler is registered.
+            preconditionFailure("route names unregistered handler \(event.action.handler)")
+        }
+        let key = NewResponse(
+            id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
+            fingerprint: event.fingerprint, postId: event.postId)
+        let (id, route) = (event.id, event.routeKey)
+        let recorded = store.record(key) { effects in
+            Self.answer(for: event, result: try handler.handle(event, effects: effects))
+        }
+        return recorded.map { recorded in
+            recorded.flatMap { recorded in
+                switch recorded {
+                case .created(let answer): .success(Submission(id: id, body: answer, isReplay: false, route: route))
+                case .replayed(let answer): .success(Submission(id: id, body: answer, isReplay: true, route: route))
+                case .conflict: .failure(ResponseConflict(id: id, route: route))
+                }
+            }
+        }
+    }
+
+    /// The body of a `201`, stored with the event and given again for retries and history.
+    static func answer(for event: ActionEvent, result: JSONObject) -> String {
+        var json = JSONWriter(capacity: 320)
+        json.object { json in
+            json.key("id")
+            json.string(event.id)
+            json.key("actionIdentifier")
+            json.string(event.actionIdentifier)
+            json.key("category")
+            json.string(event.category.identifier)
+            json.key("handler")
+            json.string(event.action.handler)
+            json.key("userId")
+            json.string(event.userId)
+            json.key("postId")
+            json.string(event.postId)
+            json.key("receivedAt")
+            json.string(event.receivedAt)
+            json.key("result")
+            json.value(.object(result))
+        }
+        return json.text
+    }
+}

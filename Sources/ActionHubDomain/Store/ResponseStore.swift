@@ -1,0 +1,26 @@
+import Basics
+
+/// Durable storage of response events, their effects and answers.
+///
+/// `record` is the only write: it runs `perform` inside one transaction with the event, and returns
+/// only after that transaction is durable, so an answer built from its result is never ahead of
+/// the disk.
+public protocol ResponseStore: Sendable {
+    /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
+    /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
+    /// is not called. Returns at once; the result arrives once the transaction is durable (or has
+    /// failed), from a thread of the store's: a server serves other requests meanwhile instead of
+    /// parking a thread on every commit. `.wait()` blocks for it.
+    func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        -> Deferred<Result<RecordResult, any Error>>
+
+    /// Throws unless the store answers reads and takes writes now.
+    func checkReadiness() throws
+
+    /// The stored answer body for a response id.
+    func response(id: String) throws -> String?
+    func likes(postId: String, page: PageRequest) throws -> PostLikes
+    func replies(postId: String, page: PageRequest) throws -> PostReplies
+    /// The user's stored answer bodies, newest first.
+    func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
+}

@@ -1,0 +1,42 @@
+import Auth
+import Basics
+
+/// A `KeyStore` in memory, for tests.
+public final class InMemoryKeyStore: KeyStore {
+    private struct State {
+        var keys: [(hash: String, key: APIKey)] = []
+        var secret: [UInt8]?
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    public func insert(_ key: APIKey, hash: String) throws {
+        state.withLock { $0.keys.append((hash, key)) }
+    }
+
+    public func key(hash: String) throws -> APIKey? {
+        state.withLock { $0.keys.first { $0.hash == hash }?.key }
+    }
+
+    public func keys() throws -> [APIKey] {
+        state.withLock { $0.keys.map(\.key) }
+    }
+
+    public func revoke(id: String, at time: String) throws -> Bool {
+        state.withLock { state in
+            guard let index = state.keys.firstIndex(where: { $0.key.id == id }) else { return false }
+            state.keys[index].key.revokedAt = state.keys[index].key.revokedAt ?? time
+            return true
+        }
+    }
+
+    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
+        state.withLock { state in
+            if let secret = state.secret { return secret }
+            state.secret = candidate
+            return candidate
+        }
+    }
+}

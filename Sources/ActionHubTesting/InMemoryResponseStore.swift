@@ -1,0 +1,115 @@
+import ActionHubDomain
+import Basics
+
+/// A `ResponseStore` in memory with the same semantics as the durable ones: for tests and for
+/// trying routes without a database. Nothing survives the process.
+public final class InMemoryResponseStore: ResponseStore {
+    private struct StoredResponse {
+        var position: Int64
+        var response: NewResponse
+        var body: String
+    }
+
+    private struct State {
+        var nextPosition: Int64 = 1
+        var responses: [String: StoredResponse] = [:]
+        var likes: [(position: Int64, like: Like)] = []
+        var replies: [(position: Int64, reply: Reply)] = []
+
+        mutating func takePosition() -> Int64 {
+            defer { nextPosition += 1 }
+            return nextPosition
+        }
+    }
+
+    /// Collects a transaction's writes on a copy of the state, applied only if `perform` succeeds.
+    private final class Transaction: ActionEffects {
+        var state: State
+
+        init(state: State) {
+            self.state = state
+        }
+
+        func addLike(_ like: Like) throws -> LikeChange {
+            let existing = state.likes.filter { $0.like.postId == like.postId }
+            if existing.contains(where: { $0.like.userId == like.userId }) {
+                return LikeChange(added: false, likeCount: existing.count)
+            }
+            state.likes.append((state.takePosition(), like))
+            return LikeChange(added: true, likeCount: existing.count + 1)
+        }
+
+        func addReply(_ reply: Reply) throws {
+            state.replies.append((state.takePosition(), reply))
+        }
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// Runs on the caller's thread: the result is there when it returns.
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        -> Deferred<Result<RecordResult, any Error>>
+    {
+        .ready(Result { try commit(response, perform: perform) })
+    }
+
+    private func commit(_ response: NewResponse, perform: (any ActionEffects) throws -> String) throws -> RecordResult {
+        try state.withLock { state in
+            if let stored = state.responses[response.id] {
+                return stored.response.fingerprint == response.fingerprint ? .replayed(body: stored.body) : .conflict
+            }
+            let transaction = Transaction(state: state)
+            let body = try perform(transaction)
+            var committed = transaction.state
+            let position = committed.takePosition()
+            committed.responses[response.id] = StoredResponse(position: position, response: response, body: body)
+            state = committed
+            return .created(body: body)
+        }
+    }
+
+    public func checkReadiness() throws {}
+
+    public func response(id: String) throws -> String? {
+        state.withLock { $0.responses[id]?.body }
+    }
+
+    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
+        state.withLock { state in
+            let all = state.likes.filter { $0.like.postId == postId }
+            let rows = Self.newestFirst(all.map { ($0.position, $0.like) }, page: page)
+            return PostLikes(likeCount: all.count, page: Page(rows: rows, limit: page.limit))
+        }
+    }
+
+    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
+        state.withLock { state in
+            let all = state.replies.filter { $0.reply.postId == postId }
+            let rows = Self.newestFirst(all.map { ($0.position, $0.reply) }, page: page)
+            return PostReplies(replyCount: all.count, page: Page(rows: rows, limit: page.limit))
+        }
+    }
+
+    public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
+        state.withLock { state in
+            let matching = state.responses.values.filter {
+                $0.response.userId == userId
+                    && (filter.category == nil || $0.response.category == filter.category)
+                    && (filter.action == nil || $0.response.action == filter.action)
+            }
+            let rows = Self.newestFirst(matching.map { ($0.position, $0.body) }, page: page)
+            return Page(rows: rows, limit: page.limit)
+        }
+    }
+
+    /// Up to `limit + 1` rows below the cursor, newest first, as `Page(rows:limit:)` takes them.
+    private static func newestFirst<Item>(_ rows: [(Int64, Item)], page: PageRequest) -> [(position: Int64, item: Item)]
+    {
+        rows.filter { position, _ in page.cursor.map { position < $0.position } ?? true }
+            .sorted { $0.0 > $1.0 }
+            .prefix(page.limit + 1)
+            .map { (position: $0.0, item: $0.1) }
+    }
+}
