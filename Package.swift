@@ -61,7 +61,8 @@ let package = Package(
         .executableTarget(
             name: "actionhub",
             dependencies: [
-                "ActionHubDomain", "API", "Auth", "Basics", "Codegen", "HTTPServer", "JSON", "PostgreSQLStore",
+                "ActionHubDomain", "API", "Auth", "Basics", "Codegen", "Crypto", "HTTPServer", "JSON",
+                "PostgreSQLStore",
                 "Replay", "SQLiteStore", "Telemetry",
             ]),
 

@@ -9,9 +9,4 @@ static inline int actionhub_sqlite3_bind_text_transient(sqlite3_stmt *statement,
   return sqlite3_bind_text(statement, index, text, byteCount, SQLITE_TRANSIENT);
 }
 
-/// sqlite3_db_config is C-variadic.
-static inline int actionhub_sqlite3_db_config_int(sqlite3 *db, int option, int value, int *result) {
-  return sqlite3_db_config(db, option, value, result);
-}
-
 #endif

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A small blocking HTTP/1.1 client: one connection per request, `Connection: close`, the whole
 /// response read until the server closes. Enough for replaying fixtures and for tests that must

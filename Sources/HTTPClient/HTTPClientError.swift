@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A request that could not be sent or whose answer could not be read.
 public struct HTTPClientError: Error, Sendable, CustomStringConvertible {

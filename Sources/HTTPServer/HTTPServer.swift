@@ -1,8 +1,13 @@
 import Basics
 import CMicroHTTPD
-import Glibc
 import HTTP
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of worker threads, each polling its connections
 /// with epoll, handing complete requests to one `HTTPResponder`.

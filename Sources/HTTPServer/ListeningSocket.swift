@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Creates the listening socket ourselves rather than letting libmicrohttpd bind: it resolves
 /// names and IPv6 literals alike, and with `--port 0` tells which port the kernel picked.

@@ -18,8 +18,6 @@ public struct PostgreSQLError: Error, Sendable, CustomStringConvertible {
     /// Another transaction won a lock cycle or a serialization conflict: running it again may succeed.
     public var isRetryable: Bool { code == "40P01" || code == "40001" }
 
-    public var isUniqueViolation: Bool { code == "23505" }
-
     public var description: String {
         let state = code.isEmpty ? "" : " [\(code)]"
         let statement = sql.map { " in: \($0)" } ?? ""

@@ -1,6 +1,5 @@
 import Auth
 import Basics
-import Migrations
 import PostgreSQL
 
 /// API keys and the token signing secret on PostgreSQL, shared by every instance. Keys are looked
@@ -9,15 +8,18 @@ public final class PostgreSQLKeyStore: KeyStore {
     private static let columns = "id, name, scopes, created_at, revoked_at"
     private let pool: SessionPool
 
-    public init(url: String, connections: Int = 4) throws {
-        try Migrator(PostgreSQLSchema.migrations, refusesUnknownMigrations: false).migrate(
-            try PostgreSQLConnection(url: url))
+    init(database: PostgreSQLDatabase, connections: Int) {
         pool = SessionPool(
-            url: url, size: connections,
+            url: database.url, size: connections,
             statements: [
                 ("key_by_hash", "SELECT \(Self.columns) FROM api_keys WHERE hash = $1"),
                 ("all_keys", "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id"),
             ])
+    }
+
+    /// Connects and creates or migrates the schema (`PostgreSQLDatabase`).
+    public convenience init(url: String, connections: Int = 4) throws {
+        self.init(database: try PostgreSQLDatabase(url: url), connections: connections)
     }
 
     public func insert(_ key: APIKey, hash: String) throws {

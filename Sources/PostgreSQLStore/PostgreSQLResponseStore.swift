@@ -1,7 +1,6 @@
 import ActionHubDomain
 import Basics
 import GroupCommit
-import Migrations
 import PostgreSQL
 
 /// The `ResponseStore` on PostgreSQL, for several ActionHub instances sharing one database.
@@ -35,17 +34,20 @@ public final class PostgreSQLResponseStore: ResponseStore {
     private let readers: SessionPool
     private let committer: GroupCommitter
 
-    /// Connects, creates or migrates the schema, and starts the writers. Throws when the database
-    /// cannot be reached, so a misconfigured instance fails at start-up rather than per request.
-    public init(url: String, options: Options = Options()) throws {
-        try Migrator(PostgreSQLSchema.migrations, refusesUnknownMigrations: false).migrate(
-            try PostgreSQLConnection(url: url))
+    /// Starts the writers; connections are opened on first use.
+    init(database: PostgreSQLDatabase, options: Options) {
+        let url = database.url
         readers = SessionPool(url: url, size: options.readerCount, statements: PostgreSQLReader.statements)
         let writers: [GroupCommitter.Writer] = (0..<max(1, options.writerCount)).map { _ in
             let writer = Locked(PostgreSQLWriter(url: url))
             return { batch in writer.withLock { $0.commit(batch, observe: options.observeCommit) } }
         }
         committer = GroupCommitter(writers: writers, maximumBatch: options.maximumBatch)
+    }
+
+    /// Connects, creates or migrates the schema (`PostgreSQLDatabase`), and starts the writers.
+    public convenience init(url: String, options: Options = Options()) throws {
+        self.init(database: try PostgreSQLDatabase(url: url), options: options)
     }
 
     deinit {

@@ -11,14 +11,18 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         self.sql = sql
     }
 
-    /// The primary result code (`SQLITE_FULL`, …) without the extended bits.
-    public var primaryCode: Int32 { code & 0xFF }
+    public init(_ code: SQLiteResultCode, message: String, sql: String? = nil) {
+        self.init(code: code.rawValue, message: message, sql: sql)
+    }
+
+    /// The primary result code (`.full`, `.busy`, …) without the extended bits.
+    public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: code & 0xFF) }
 
     /// The database is locked by another connection; trying later may work.
-    public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
-    /// The disk or the file system failed the write (`SQLITE_FULL`, `SQLITE_IOERR`, `SQLITE_READONLY`,
-    /// `SQLITE_CANTOPEN`): the condition may clear by itself.
-    public var isStorageFault: Bool { [13, 10, 8, 14].contains(primaryCode) }
+    public var isBusy: Bool { primary == .busy || primary == .locked }
+    /// The disk or the file system failed the write (`.full`, `.ioError`, `.readOnly`,
+    /// `.cannotOpen`): the condition may clear by itself.
+    public var isStorageFault: Bool { [.full, .ioError, .readOnly, .cannotOpen].contains(primary) }
 
     public var description: String {
         let statement = sql.map { " in \"\($0)\"" } ?? ""

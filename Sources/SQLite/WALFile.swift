@@ -1,5 +1,10 @@
 import CSQLite
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A database's write-ahead log, opened once more (read-only) so that what a connection wrote
 /// to it can be made durable on another thread: the writer commits with `synchronous=NORMAL`

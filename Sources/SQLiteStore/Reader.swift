@@ -13,8 +13,8 @@ final class Reader {
     private let replyCount: SQLiteStatement
     private let userResponses: SQLiteStatement
 
-    init(path: String) throws {
-        connection = try SQLiteConnection(path: path, mode: .readOnly)
+    init(connection: SQLiteConnection) throws {
+        self.connection = connection
         readTransaction = try SQLiteTransaction(on: connection)
         responseById = try connection.prepare("SELECT body FROM responses WHERE id = ?1")
         likesPage = try connection.prepare(

@@ -14,7 +14,7 @@ public enum SQLiteBackup {
     /// only then moves it into place. What was committed before the call is in the copy.
     public static func run(from source: String, to destination: String) throws -> Report {
         guard FileManager.default.fileExists(atPath: source) else {
-            throw SQLiteError(code: 14, message: "no database at \(source)")
+            throw SQLiteError(.cannotOpen, message: "no database at \(source)")
         }
         let partial = destination + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
@@ -28,7 +28,7 @@ public enum SQLiteBackup {
             let copy = try SQLiteConnection(path: partial, mode: .readOnly)
             let check = try copy.prepare("PRAGMA integrity_check").rows { $0.text(at: 0) ?? "" }
             guard check == ["ok"] else {
-                throw SQLiteError(code: 11, message: "the copy fails integrity_check: \(check.joined(separator: "; "))")
+                throw SQLiteError(.corrupt, message: "the copy fails integrity_check: \(check.joined(separator: "; "))")
             }
             func count(_ table: String) throws -> Int {
                 Int(try copy.prepare("SELECT count(*) FROM \(table)").rows { $0.integer(at: 0) }.first ?? 0)

@@ -1,7 +1,6 @@
 import Auth
 import Basics
 import Foundation
-import Migrations
 import SQLite
 import Synchronization
 
@@ -17,11 +16,8 @@ public final class SQLiteKeyStore: KeyStore {
         let secret: SQLiteStatement
         let storeSecret: SQLiteStatement
 
-        init(path: String) throws {
-            connection = try SQLiteConnection(path: path)
-            try connection.execute("PRAGMA journal_mode = WAL")
-            try connection.execute("PRAGMA synchronous = FULL")
-            try Migrator(Schema.migrations).migrate(connection)
+        init(connection: SQLiteConnection) throws {
+            self.connection = connection
             insert = try connection.prepare(
                 "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
             let columns = "id, name, scopes, created_at, revoked_at"
@@ -55,8 +51,18 @@ public final class SQLiteKeyStore: KeyStore {
     /// Writes and the secret go through the first slot, so they are serialized among themselves.
     private var writer: Slot { slots[0] }
 
-    public init(path: String, connections: Int = 4) throws {
-        slots = try (0..<max(1, connections)).map { _ in Slot(try Statements(path: path)) }
+    private let database: SQLiteDatabase
+
+    init(database: SQLiteDatabase, connections: Int) throws {
+        self.database = database
+        slots = try (0..<max(1, connections)).map { _ in
+            Slot(try Statements(connection: try database.openSyncedConnection()))
+        }
+    }
+
+    /// Opens (creating and migrating when needed) the database at `path`, for this store alone.
+    public convenience init(path: String, connections: Int = 4) throws {
+        try self.init(database: try SQLiteDatabase(path: path), connections: connections)
     }
 
     public func insert(_ key: APIKey, hash: String) throws {

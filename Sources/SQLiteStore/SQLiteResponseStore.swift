@@ -49,15 +49,16 @@ public final class SQLiteResponseStore: ResponseStore {
     private let syncer: WALSyncer
     private let committer: GroupCommitter
     private let nextReader = Atomic<Int>(0)
-    public let path: String
+    public let database: SQLiteDatabase
+    public var path: String { database.path }
 
-    /// Opens (creating and migrating when needed) the database at `path`.
-    public init(path: String, options: Options = Options()) throws {
-        self.path = path
-        // The writer comes first: it creates and migrates the database the readers open.
-        writer = WriterBox(try Writer(path: path))
-        readers = try (0..<max(1, options.readerCount)).map { _ in ReaderSlot(reader: try Reader(path: path)) }
-        let wal = try WALFile(databasePath: path)
+    init(database: SQLiteDatabase, options: Options) throws {
+        self.database = database
+        writer = WriterBox(try Writer(connection: try database.openEventWriter()))
+        readers = try (0..<max(1, options.readerCount)).map { _ in
+            ReaderSlot(reader: try Reader(connection: try database.openReader()))
+        }
+        let wal = try WALFile(databasePath: database.path)
         let syncer = WALSyncer(sync: { try wal.sync() }, observe: options.observeCommit)
         self.syncer = syncer
         // The thread holds the writer weakly: the store owns it, and releasing it last, after the
@@ -74,8 +75,9 @@ public final class SQLiteResponseStore: ResponseStore {
         committer = GroupCommitter(writers: [commit], maximumBatch: options.maximumBatch)
     }
 
-    public convenience init(path: String, readerCount: Int) throws {
-        try self.init(path: path, options: Options(readerCount: readerCount))
+    /// Opens (creating and migrating when needed) the database at `path`, for this store alone.
+    public convenience init(path: String, options: Options = Options()) throws {
+        try self.init(database: try SQLiteDatabase(path: path), options: options)
     }
 
     deinit {

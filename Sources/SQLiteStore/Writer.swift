@@ -1,7 +1,6 @@
 import ActionHubDomain
 import Foundation
 import GroupCommit
-import Migrations
 import SQLite
 
 /// The one connection that writes, with its statements prepared once. Used under the store's lock.
@@ -17,17 +16,10 @@ final class Writer: ActionEffects {
     private let release: SQLiteStatement
     private let rollbackToSavepoint: SQLiteStatement
 
-    init(path: String) throws {
-        connection = try SQLiteConnection(path: path)
-        // Migrations commit with synchronous=FULL. Events commit with NORMAL, which does not
-        // fsync: the WALSyncer does, on its own thread, before anyone is answered, so a 2xx still
-        // means the event is on disk. Checkpoints run after a batch is handed to the syncer, not
-        // inside its COMMIT. <https://www.sqlite.org/pragma.html#pragma_synchronous>
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try connection.execute("PRAGMA synchronous = FULL")
-        try Migrator(Schema.migrations).migrate(connection)
-        try connection.execute("PRAGMA synchronous = NORMAL")
-        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+    /// `connection` commits with `synchronous=NORMAL` (`SQLiteDatabase.openEventWriter`);
+    /// checkpoints run after a batch is handed to the syncer, not inside its COMMIT.
+    init(connection: SQLiteConnection) throws {
+        self.connection = connection
         findResponse = try connection.prepare("SELECT fingerprint, body FROM responses WHERE id = ?1")
         insertResponse = try connection.prepare(
             "INSERT INTO responses (id, user_id, category, action, fingerprint, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")

@@ -39,21 +39,4 @@ struct Arguments {
             }
         }
     }
-
-    func integer(_ name: String, default value: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let text = options[name] else { return value }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
-    }
-}
-
-/// Words on the command line that do not make a valid command; exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
 }

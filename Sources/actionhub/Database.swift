@@ -39,51 +39,11 @@ enum Database {
         var writers: Int
     }
 
-    func keyStore() throws -> any KeyStore {
+    /// Opens it: the one place it is created and migrated; its stores come from what this returns.
+    func open() throws -> OpenedDatabase {
         switch self {
-        case .sqlite(let path): return try SQLiteKeyStore(path: path)
-        case .postgreSQL(let url): return try PostgreSQLKeyStore(url: url)
+        case .sqlite(let path): .sqlite(try SQLiteDatabase(path: path))
+        case .postgreSQL(let url): .postgreSQL(try PostgreSQLDatabase(url: url))
         }
     }
-
-    /// The response store, its closing, and the gauges only it can give.
-    func responseStore(threadCount: Int, commits: CommitSettings, metrics: MetricsRegistry) throws -> OpenStore {
-        let observeCommit: @Sendable (Int, Duration) -> Void = { events, duration in
-            metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
-            metrics.observe(Telemetry.Name.commitDuration, [], duration.inSeconds)
-        }
-        switch self {
-        case .sqlite(let path):
-            let store = try SQLiteResponseStore(
-                path: path,
-                options: .init(
-                    readerCount: min(threadCount, 16), maximumBatch: commits.maximumBatch,
-                    // Test-only: the crash test sets it to prove that it detects acknowledged events
-                    // that were lost. Never set it in production: a 2xx would no longer mean durable.
-                    acknowledgeBeforeCommit: ProcessInfo.processInfo.environment[
-                        "ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1",
-                    observeCommit: observeCommit))
-            return OpenStore(store: store, close: store.close) {
-                [
-                    MetricsRegistry.Gauge(
-                        name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",
-                        value: Double(DatabaseFiles.size(of: path)))
-                ]
-            }
-        case .postgreSQL(let url):
-            let store = try PostgreSQLResponseStore(
-                url: url,
-                options: .init(
-                    writerCount: commits.writers, maximumBatch: commits.maximumBatch,
-                    readerCount: min(threadCount, 16), observeCommit: observeCommit))
-            return OpenStore(store: store, close: store.close) { [] }
-        }
-    }
-}
-
-/// A response store opened for `serve`.
-struct OpenStore: Sendable {
-    var store: any ResponseStore
-    var close: @Sendable () -> Void
-    var gauges: @Sendable () -> [MetricsRegistry.Gauge]
 }

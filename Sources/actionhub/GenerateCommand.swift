@@ -28,7 +28,7 @@ enum GenerateCommand {
         guard endpoint.hasPrefix("https://") || endpoint.hasPrefix("http://"), !endpoint.hasSuffix("/") else {
             throw UsageError("--endpoint must be an http(s) URL without a trailing slash")
         }
-        guard let routes = loadRoutes(arguments.options["routes"] ?? "routes") else { return 1 }
+        guard let routes = RouteFiles.load(arguments.options["routes"] ?? "routes") else { return 1 }
         let source = IOSCodeGenerator(routes: routes, endpoint: endpoint).generate()
         if let out = arguments.options["out"] {
             try Data(source.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -36,15 +36,5 @@ enum GenerateCommand {
             FileHandle.standardOutput.write(Data(source.utf8))
         }
         return 0
-    }
-}
-
-/// The routes in `directory`, or nil after printing every problem.
-func loadRoutes(_ directory: String) -> RouteTable? {
-    do {
-        return try RouteLoader(handlers: .standard).load(directory: directory)
-    } catch {
-        for problem in error.errors { printError(problem.description) }
-        return nil
     }
 }

@@ -20,7 +20,7 @@ enum KeysCommand {
             print(usage)
             return 0
         }
-        let store = try Database(databasePath(arguments)).keyStore()
+        let store = try Database(databasePath(arguments)).open().keyStore()
         switch arguments.positionals.first {
         case "create":
             guard arguments.positionals.count == 1 else {

@@ -29,7 +29,7 @@ enum PayloadCommand {
             }
             return (key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         }
-        guard let routes = loadRoutes(arguments.options["routes"] ?? "routes") else { return 1 }
+        guard let routes = RouteFiles.load(arguments.options["routes"] ?? "routes") else { return 1 }
         let payload = APNsPayload(
             category: category, userInfo: userInfo, title: arguments.options["title"], body: arguments.options["body"],
             mediaURL: arguments.options["media-url"])

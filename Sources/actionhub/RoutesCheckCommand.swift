@@ -21,7 +21,7 @@ enum RoutesCheckCommand {
         }
         guard arguments.positionals.count <= 1 else { throw UsageError("routes check takes one directory") }
         let directory = arguments.positionals.first ?? "routes"
-        guard let table = loadRoutes(directory) else { return 1 }
+        guard let table = RouteFiles.load(directory) else { return 1 }
         let actionCount = table.categories.reduce(0) { $0 + $1.actions.count }
         print("\(directory): \(table.categories.count) categories, \(actionCount) actions, all valid")
 

@@ -88,10 +88,11 @@ enum ServeCommand {
         let keyCacheSeconds = try values.integer("key-cache", in: 0...3600)
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
-        guard let routes = loadRoutes(values.string("routes")) else { return 1 }
+        guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
         let telemetry = Telemetry(logger: logger)
         do {
-            let database = Database(values.string("database"))
+            let location = Database(values.string("database"))
+            let database = try location.open()
             let keys = CachingKeyStore(try database.keyStore(), lifetime: .seconds(keyCacheSeconds))
             let signer = try SigningSecret.signer(configured: values.string("signing-secret"), store: keys)
             try bootstrapAdminKey(keys, logger: logger)
@@ -99,7 +100,7 @@ enum ServeCommand {
                 authenticator: Authenticator(keys: keys, tokens: signer),
                 rateLimiter: rateLimit == 0 ? nil : RateLimiter(rate: Double(rateLimit), burst: Double(rateBurst)))
             try serve(
-                routes: routes, database: database, commits: commits, configuration: configuration,
+                routes: routes, location: location, database: database, commits: commits, configuration: configuration,
                 gracePeriod: .seconds(gracePeriod), access: access, telemetry: telemetry)
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
@@ -118,7 +119,7 @@ enum ServeCommand {
 
     /// Owns store and server for the life of the service; both are closed when it returns.
     private static func serve(
-        routes: RouteTable, database: Database, commits: Database.CommitSettings,
+        routes: RouteTable, location: Database, database: OpenedDatabase, commits: Database.CommitSettings,
         configuration: HTTPServerConfiguration, gracePeriod: Duration,
         access: AccessControl, telemetry: Telemetry
     ) throws {
@@ -145,7 +146,7 @@ enum ServeCommand {
         telemetry.logger.info(
             "listening",
             [
-                "url": .string(url), "database": .string(database.description),
+                "url": .string(url), "database": .string(location.description),
                 "version": .string(ActionHubVersion.current),
                 "categories": .array(routes.categories.map { .string($0.identifier) }),
             ])
@@ -160,25 +161,4 @@ enum ServeCommand {
         opened.close()
         telemetry.logger.info("stopped")
     }
-}
-
-/// The running server, for the open-connections gauge, which is read before the server exists.
-private final class OpenConnections: Sendable {
-    let server = Locked<HTTPServer?>(nil)
-
-    var count: Int { server.withLock { $0?.openConnections ?? 0 } }
-}
-
-enum DatabaseFiles {
-    /// The database file plus its WAL, in bytes.
-    static func size(of path: String) -> Int {
-        [path, path + "-wal"].reduce(0) { total, file in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-            return total + ((attributes?[.size] as? Int) ?? 0)
-        }
-    }
-}
-
-enum ActionHubVersion {
-    static let current = "0.1.0"
 }

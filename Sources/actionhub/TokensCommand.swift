@@ -22,7 +22,7 @@ enum TokensCommand {
         guard arguments.positionals == ["mint"] else { throw UsageError("tokens takes mint") }
         guard let user = arguments.options["user"], !user.isEmpty else { throw UsageError("tokens mint needs --user") }
         let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
-        let store = try Database(KeysCommand.databasePath(arguments)).keyStore()
+        let store = try Database(KeysCommand.databasePath(arguments)).open().keyStore()
         let signer = try SigningSecret.signer(
             configured: arguments.options["signing-secret"]
                 ?? ProcessInfo.processInfo.environment["ACTIONHUB_SIGNING_SECRET"], store: store)
@@ -38,20 +38,5 @@ enum TokensCommand {
             throw UsageError("--ttl must be like 90, 15m, 1h or 7d, at most 30d")
         }
         return .seconds(count * multiplier)
-    }
-}
-
-/// The deployment's token signing secret.
-enum SigningSecret {
-    /// A configured secret (at least 32 bytes) wins; otherwise the database's, made on first use.
-    static func signer(configured: String?, store: any KeyStore) throws -> TokenSigner {
-        if let configured, !configured.isEmpty {
-            do {
-                return try TokenSigner(secret: Array(configured.utf8))
-            } catch {
-                throw UsageError("the signing secret must be at least 32 bytes")
-            }
-        }
-        return try TokenSigner(secret: try store.signingSecret(storingIfAbsent: try SecureRandom.bytes(32)))
     }
 }

@@ -9,7 +9,7 @@ import Testing
             try connection.execute("SELECT * FROM missing_table")
             Issue.record("no error")
         } catch {
-            #expect(error.primaryCode == 1)
+            #expect(error.primary == .error)
             #expect(error.message.contains("no such table: missing_table"))
             #expect(error.sql == "SELECT * FROM missing_table")
         }

@@ -15,7 +15,7 @@ import Testing
         func make() throws -> any ResponseStore {
             switch self {
             case .inMemory: InMemoryResponseStore()
-            case .sqlite: try SQLiteResponseStore(path: TemporaryDatabase.path(), readerCount: 2)
+            case .sqlite: try SQLiteResponseStore(path: TemporaryDatabase.path(), options: .init(readerCount: 2))
             case .postgreSQL:
                 try PostgreSQLResponseStore(
                     url: PostgreSQLCluster.shared().makeDatabase(), options: .init(writerCount: 2, readerCount: 2))

@@ -1,0 +1,50 @@
+import Migrations
+import SQLite
+
+/// One ActionHub database file. Opening it here is the one place it is created, set to WAL and
+/// migrated; the stores (responses, keys) then take their connections from it, each set up for
+/// its job, and never migrate themselves.
+public final class SQLiteDatabase: Sendable {
+    public let path: String
+
+    /// Opens the database at `path`, creating and migrating it when needed. Migrations commit
+    /// with `synchronous=FULL`.
+    public init(path: String) throws {
+        self.path = path
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = FULL")
+        try Migrator(Schema.migrations).migrate(connection)
+    }
+
+    /// The connection that commits events. It commits with `synchronous=NORMAL`, which does not
+    /// fsync: the store's WALSyncer does, on its own thread, before anyone is answered, so a 2xx
+    /// still means the event is on disk. Checkpoints are the store's to schedule, outside COMMIT.
+    /// <https://www.sqlite.org/pragma.html#pragma_synchronous>
+    func openEventWriter() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+        return connection
+    }
+
+    /// A read-write connection whose every commit is synced: for rare writes (keys, secrets).
+    func openSyncedConnection() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA synchronous = FULL")
+        return connection
+    }
+
+    /// A read-only connection: in WAL mode it reads beside the writer without waiting for it.
+    func openReader() throws -> SQLiteConnection {
+        try SQLiteConnection(path: path, mode: .readOnly)
+    }
+
+    public func responseStore(options: SQLiteResponseStore.Options = .init()) throws -> SQLiteResponseStore {
+        try SQLiteResponseStore(database: self, options: options)
+    }
+
+    public func keyStore(connections: Int = 4) throws -> SQLiteKeyStore {
+        try SQLiteKeyStore(database: self, connections: connections)
+    }
+}

@@ -1,0 +1,55 @@
+import ActionHubDomain
+import Auth
+import Basics
+import Foundation
+import PostgreSQLStore
+import SQLiteStore
+import Telemetry
+
+/// A database `--database` named, opened and migrated: its stores share it.
+enum OpenedDatabase {
+    case sqlite(SQLiteDatabase)
+    case postgreSQL(PostgreSQLDatabase)
+
+    func keyStore() throws -> any KeyStore {
+        switch self {
+        case .sqlite(let database): return try database.keyStore()
+        case .postgreSQL(let database): return database.keyStore()
+        }
+    }
+
+    /// The response store, its closing, and the gauges only it can give.
+    func responseStore(threadCount: Int, commits: Database.CommitSettings, metrics: MetricsRegistry) throws
+        -> OpenStore
+    {
+        let observeCommit: @Sendable (Int, Duration) -> Void = { events, duration in
+            metrics.observe(Telemetry.Name.commitBatchSize, [], Double(events))
+            metrics.observe(Telemetry.Name.commitDuration, [], duration.inSeconds)
+        }
+        switch self {
+        case .sqlite(let database):
+            let path = database.path
+            let store = try database.responseStore(
+                options: .init(
+                    readerCount: min(threadCount, 16), maximumBatch: commits.maximumBatch,
+                    // Test-only: the crash test sets it to prove that it detects acknowledged events
+                    // that were lost. Never set it in production: a 2xx would no longer mean durable.
+                    acknowledgeBeforeCommit: ProcessInfo.processInfo.environment[
+                        "ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1",
+                    observeCommit: observeCommit))
+            return OpenStore(store: store, close: store.close) {
+                [
+                    MetricsRegistry.Gauge(
+                        name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",
+                        value: Double(DatabaseFiles.size(of: path)))
+                ]
+            }
+        case .postgreSQL(let database):
+            let store = database.responseStore(
+                options: .init(
+                    writerCount: commits.writers, maximumBatch: commits.maximumBatch,
+                    readerCount: min(threadCount, 16), observeCommit: observeCommit))
+            return OpenStore(store: store, close: store.close) { [] }
+        }
+    }
+}
