@@ -58,11 +58,18 @@ let package = Package(
         .target(name: "Codegen", dependencies: ["ActionHubDomain", "JSON"]),
         // Fixture files and the runner that replays them against a live server.
         .target(name: "Replay", dependencies: ["JSON", "HTTPClient"]),
+        // The service assembled: database, keys, store, API and HTTP server, as `serve` runs it and
+        // as tests run it in-process.
+        .target(
+            name: "ActionHubService",
+            dependencies: [
+                "API", "ActionHubDomain", "Auth", "Basics", "Crypto", "HTTPServer", "PostgreSQLStore", "SQLiteStore",
+                "Telemetry",
+            ]),
         .executableTarget(
             name: "actionhub",
             dependencies: [
-                "ActionHubDomain", "API", "Auth", "Basics", "Codegen", "Crypto", "HTTPServer", "JSON",
-                "PostgreSQLStore",
+                "ActionHubDomain", "ActionHubService", "API", "Auth", "Basics", "Codegen", "HTTPServer", "JSON",
                 "Replay", "SQLiteStore", "Telemetry",
             ]),
 
@@ -72,7 +79,9 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "API", "ActionHubDomain", "Auth", "Basics", "HTTPServer", "PostgreSQL", "SQLiteStore", "Telemetry",
+                "API", "ActionHubDomain", "ActionHubService", "Auth", "Basics", "HTTPClient", "HTTPServer",
+                "PostgreSQL",
+                "SQLiteStore", "Telemetry",
             ],
             path: "Tests/TestSupport"),
 
@@ -107,6 +116,9 @@ let package = Package(
             ]),
         .testTarget(name: "AuthTests", dependencies: ["ActionHubTesting", "Auth", "Crypto", "Basics"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Basics"]),
+        .testTarget(
+            name: "ServiceTests",
+            dependencies: ["Auth", "HTTPClient", "JSON", "SQLite", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

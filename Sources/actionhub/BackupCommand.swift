@@ -1,3 +1,4 @@
+import ActionHubService
 import Foundation
 import SQLiteStore
 
@@ -26,7 +27,7 @@ enum BackupCommand {
             ServeCommand.settings.filter { $0.name == "database" }, arguments: arguments,
             environment: ProcessInfo.processInfo.environment
         ).string("database")
-        guard case .sqlite = Database(database) else {
+        guard case .sqlite = DatabaseLocation(database) else {
             throw UsageError(
                 "backup copies SQLite databases; back up PostgreSQL with its own tools (pg_dump, base backups)")
         }

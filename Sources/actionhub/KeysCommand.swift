@@ -1,3 +1,4 @@
+import ActionHubService
 import Auth
 import Foundation
 import SQLiteStore
@@ -20,7 +21,7 @@ enum KeysCommand {
             print(usage)
             return 0
         }
-        let store = try Database(databasePath(arguments)).open().keyStore()
+        let store = try DatabaseLocation(databasePath(arguments)).open().keyStore()
         switch arguments.positionals.first {
         case "create":
             guard arguments.positionals.count == 1 else {

@@ -1,11 +1,11 @@
 import API
 import ActionHubDomain
+import ActionHubService
 import Auth
 import Basics
 import Foundation
 import HTTPServer
 import JSON
-import SQLiteStore
 import Telemetry
 
 /// `actionhub serve`: load routes, open the database, listen until SIGTERM or SIGINT.
@@ -80,7 +80,7 @@ enum ServeCommand {
         configuration.connectionLimit = try values.integer("connection-limit", in: 1...100_000)
         configuration.perAddressConnectionLimit = try values.integer("per-ip-connection-limit", in: 1...100_000)
         let gracePeriod = try values.integer("grace-period", in: 0...3600)
-        let commits = Database.CommitSettings(
+        let commits = DatabaseLocation.CommitSettings(
             maximumBatch: try values.integer("commit-batch", in: 1...10_000),
             writers: try values.integer("writers", in: 1...64))
         let rateLimit = try values.integer("rate-limit", in: 0...1_000_000)
@@ -90,59 +90,35 @@ enum ServeCommand {
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
         let telemetry = Telemetry(logger: logger)
+        let location = DatabaseLocation(values.string("database"))
+        let service: RunningService
         do {
-            let location = Database(values.string("database"))
-            let database = try location.open()
-            let keys = CachingKeyStore(try database.keyStore(), lifetime: .seconds(keyCacheSeconds))
-            let signer = try SigningSecret.signer(configured: values.string("signing-secret"), store: keys)
-            try bootstrapAdminKey(keys, logger: logger)
-            let access = AccessControl(
-                authenticator: Authenticator(keys: keys, tokens: signer),
-                rateLimiter: rateLimit == 0 ? nil : RateLimiter(rate: Double(rateLimit), burst: Double(rateBurst)))
-            try serve(
-                routes: routes, location: location, database: database, commits: commits, configuration: configuration,
-                gracePeriod: .seconds(gracePeriod), access: access, telemetry: telemetry)
+            service = try RunningService(
+                ServiceConfiguration(
+                    database: location, routes: routes, http: configuration, commits: commits, rateLimit: rateLimit,
+                    rateBurst: rateBurst, keyCache: .seconds(keyCacheSeconds),
+                    signingSecret: values.string("signing-secret"), telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
+            if let short = error as? SigningSecret.TooShort { throw UsageError(short.description) }
             throw error
         }
+        if let key = service.firstAdminKey {
+            FileHandle.standardOutput.write(Data("admin key (shown once, store it now): \(key)\n".utf8))
+        }
+        serve(
+            service, location: location, routes: routes, configuration: configuration,
+            gracePeriod: .seconds(gracePeriod), telemetry: telemetry)
         return 0
     }
 
-    /// On the first start there is no key to call the API with: make an admin key and show it once.
-    private static func bootstrapAdminKey(_ keys: any KeyStore, logger: Logger) throws {
-        guard try keys.keys().isEmpty else { return }
-        let created = try KeyIssuer(store: keys).create(name: "first admin", scopes: [.admin])
-        FileHandle.standardOutput.write(Data("admin key (shown once, store it now): \(created.secret)\n".utf8))
-        logger.info("created the first admin key", ["keyId": .string(created.key.id)])
-    }
-
-    /// Owns store and server for the life of the service; both are closed when it returns.
+    /// Announces the service, then runs it until a stop signal.
     private static func serve(
-        routes: RouteTable, location: Database, database: OpenedDatabase, commits: Database.CommitSettings,
-        configuration: HTTPServerConfiguration, gracePeriod: Duration,
-        access: AccessControl, telemetry: Telemetry
-    ) throws {
-        let metrics = telemetry.metrics
-        let opened = try database.responseStore(
-            threadCount: configuration.threadCount, commits: commits, metrics: metrics)
-        let openConnections = OpenConnections()
-        let api = ActionHubAPI(
-            service: ResponseService(routes: routes, store: opened.store), access: access, telemetry: telemetry
-        ) {
-            opened.gauges() + [
-                MetricsRegistry.Gauge(
-                    name: "actionhub_open_connections", help: "HTTP connections open now.",
-                    value: Double(openConnections.count)),
-                MetricsRegistry.Gauge(
-                    name: "actionhub_build_info", help: "The running build; the value is always 1.",
-                    labels: [("version", ActionHubVersion.current)], value: 1),
-            ]
-        }
-        let server = try HTTPServer(configuration: configuration, responder: api)
-        openConnections.server.withLock { $0 = server }
+        _ service: RunningService, location: DatabaseLocation, routes: RouteTable,
+        configuration: HTTPServerConfiguration, gracePeriod: Duration, telemetry: Telemetry
+    ) {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let url = "http://\(host):\(server.port)"
+        let url = "http://\(host):\(service.port)"
         telemetry.logger.info(
             "listening",
             [
@@ -156,9 +132,7 @@ enum ServeCommand {
         let signal = StopSignals.wait()
         telemetry.logger.info(
             "stopping", ["signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.inSeconds)")])
-        server.stop(gracePeriod: gracePeriod)
-        openConnections.server.withLock { $0 = nil }
-        opened.close()
+        service.stop(gracePeriod: gracePeriod)
         telemetry.logger.info("stopped")
     }
 }

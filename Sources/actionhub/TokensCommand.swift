@@ -1,7 +1,7 @@
+import ActionHubService
 import Auth
 import Crypto
 import Foundation
-import SQLiteStore
 
 /// `actionhub tokens mint --user U --ttl 1h`: a per-user token for an app.
 enum TokensCommand {
@@ -22,10 +22,15 @@ enum TokensCommand {
         guard arguments.positionals == ["mint"] else { throw UsageError("tokens takes mint") }
         guard let user = arguments.options["user"], !user.isEmpty else { throw UsageError("tokens mint needs --user") }
         let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
-        let store = try Database(KeysCommand.databasePath(arguments)).open().keyStore()
-        let signer = try SigningSecret.signer(
-            configured: arguments.options["signing-secret"]
-                ?? ProcessInfo.processInfo.environment["ACTIONHUB_SIGNING_SECRET"], store: store)
+        let store = try DatabaseLocation(KeysCommand.databasePath(arguments)).open().keyStore()
+        let signer: TokenSigner
+        do {
+            signer = try SigningSecret.signer(
+                configured: arguments.options["signing-secret"]
+                    ?? ProcessInfo.processInfo.environment["ACTIONHUB_SIGNING_SECRET"], store: store)
+        } catch let short as SigningSecret.TooShort {
+            throw UsageError(short.description)
+        }
         print(try signer.mint(user: user, ttl: ttl))
         return 0
     }

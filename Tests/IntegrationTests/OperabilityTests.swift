@@ -4,60 +4,11 @@ import HTTPClient
 import JSON
 import SQLite
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Metrics, logs, readiness, configuration, backup and graceful stop")
 struct OperabilityTests {
-    @Test func metricsCountAKnownSequenceExactly() throws {
-        let server = try ServerProcess()
-        let client = server.client
-        let first = UUID().uuidString
-        #expect(try RequestBodies.post(RequestBodies.response(id: first), to: client).status == 201)
-        #expect(try RequestBodies.post(RequestBodies.response(user: "u-2"), to: client).status == 201)
-        #expect(try RequestBodies.post(RequestBodies.response(user: "u-3"), to: client).status == 201)
-        #expect(try RequestBodies.post(RequestBodies.response(id: first), to: client).status == 200)
-        #expect(try RequestBodies.post(RequestBodies.response(id: first, user: "u-9"), to: client).status == 409)
-        #expect(try RequestBodies.post(Array(#"{"id": "x"}"#.utf8), to: client).status == 422)
-        #expect(try client.send(method: "GET", path: "/v1/posts/p-1/likes").status == 200)
-        #expect(try client.send(method: "GET", path: "/nowhere/\(UUID().uuidString)").status == 404)
-
-        let scrape = try client.send(method: "GET", path: "/metrics")
-        #expect(scrape.status == 200)
-        #expect(scrape.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
-        let samples = try PrometheusText.parse(scrape.text)
-
-        func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
-            samples.first { $0.name == name && $0.labels == labels }?.value
-        }
-        let post = ["route": "/v1/responses", "method": "POST"]
-        #expect(value("actionhub_http_requests_total", post.merging(["status": "201"]) { $1 }) == 3)
-        #expect(value("actionhub_http_requests_total", post.merging(["status": "200"]) { $1 }) == 1)
-        #expect(value("actionhub_http_requests_total", post.merging(["status": "409"]) { $1 }) == 1)
-        #expect(value("actionhub_http_requests_total", post.merging(["status": "422"]) { $1 }) == 1)
-        #expect(
-            value(
-                "actionhub_http_requests_total",
-                ["route": "/v1/posts/{postId}/likes", "method": "GET", "status": "200"])
-                == 1)
-        #expect(value("actionhub_http_requests_total", ["route": "unmatched", "method": "GET", "status": "404"]) == 1)
-        let like = ["category": "social_post", "action": "like", "handler": "like"]
-        #expect(value("actionhub_responses_total", like.merging(["outcome": "created"]) { $1 }) == 3)
-        #expect(value("actionhub_responses_total", like.merging(["outcome": "replayed"]) { $1 }) == 1)
-        #expect(value("actionhub_responses_total", like.merging(["outcome": "conflict"]) { $1 }) == 1)
-        #expect(
-            value(
-                "actionhub_responses_total",
-                ["category": "unknown", "action": "unknown", "handler": "unknown", "outcome": "rejected"]) == 1)
-        #expect(value("actionhub_http_request_duration_seconds_count", ["route": "/v1/responses"]) == 6)
-        // Created, replayed and conflicting events all pass through a commit; the rejected one not.
-        #expect(value("actionhub_commit_batch_size_sum") == 5)
-        #expect(value("actionhub_commit_duration_seconds_count") == value("actionhub_commit_batch_size_count"))
-        #expect((value("actionhub_database_size_bytes") ?? 0) > 0)
-        #expect((value("actionhub_open_connections") ?? 0) >= 1)
-        #expect(value("actionhub_build_info", ["version": "0.1.0"]) == 1)
-        #expect(server.stop() == 0)
-    }
-
     @Test func logsOneJSONLinePerRequestWithTheRequestIdAndNoUserData() throws {
         let server = try ServerProcess()
         let answered = try server.client.send(
@@ -190,82 +141,5 @@ struct OperabilityTests {
         #expect(acknowledgedBefore.allSatisfy { stored.contains($0) })
         // The writes during the backup kept going; the copy is a snapshot of some moment among them.
         #expect(stored.count >= 30)
-    }
-}
-
-/// A strict reader of the Prometheus text exposition format (0.0.4): comments are HELP or TYPE,
-/// every sample line is `name{label="value",…} number`, histograms are cumulative and end in +Inf.
-enum PrometheusText {
-    struct Sample: Equatable {
-        var name: String
-        var labels: [String: String]
-        var value: Double
-    }
-
-    struct Malformed: Error, CustomStringConvertible {
-        var line: String
-        var description: String { "not exposition format: \(line)" }
-    }
-
-    static func parse(_ text: String) throws -> [Sample] {
-        var samples: [Sample] = []
-        var types: [String: String] = [:]
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.isEmpty { continue }
-            if line.hasPrefix("# HELP ") { continue }
-            if line.hasPrefix("# TYPE ") {
-                let parts = line.split(separator: " ")
-                guard parts.count == 4, ["counter", "gauge", "histogram", "summary", "untyped"].contains(parts[3])
-                else {
-                    throw Malformed(line: line)
-                }
-                types[String(parts[2])] = String(parts[3])
-                continue
-            }
-            guard !line.hasPrefix("#") else { throw Malformed(line: line) }
-            samples.append(try sample(line))
-        }
-        for sample in samples {
-            let family = ["_bucket", "_sum", "_count"].reduce(sample.name) { name, suffix in
-                name.hasSuffix(suffix) && types[String(name.dropLast(suffix.count))] == "histogram"
-                    ? String(name.dropLast(suffix.count)) : name
-            }
-            guard types[family] != nil else { throw Malformed(line: "no TYPE for \(sample.name)") }
-        }
-        return samples
-    }
-
-    private static func sample(_ line: String) throws -> Sample {
-        guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else {
-            throw Malformed(line: line)
-        }
-        let series = line[..<space]
-        guard let brace = series.firstIndex(of: "{") else {
-            guard series.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }) else {
-                throw Malformed(line: line)
-            }
-            return Sample(name: String(series), labels: [:], value: value)
-        }
-        guard series.hasSuffix("}") else { throw Malformed(line: line) }
-        var labels: [String: String] = [:]
-        var rest = series[series.index(after: brace)..<series.index(before: series.endIndex)]
-        while !rest.isEmpty {
-            guard let equals = rest.firstIndex(of: "="), rest[rest.index(after: equals)] == "\"" else {
-                throw Malformed(line: line)
-            }
-            let name = String(rest[..<equals])
-            var index = rest.index(equals, offsetBy: 2)
-            var value = ""
-            while index < rest.endIndex, rest[index] != "\"" {
-                if rest[index] == "\\" { index = rest.index(after: index) }
-                value.append(rest[index])
-                index = rest.index(after: index)
-            }
-            guard index < rest.endIndex else { throw Malformed(line: line) }
-            labels[name] = value
-            rest = rest[rest.index(after: index)...]
-            if rest.hasPrefix(",") { rest = rest.dropFirst() }
-        }
-        return Sample(name: String(series[..<brace]), labels: labels, value: value)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import JSON
+import TestSupport
 import Testing
 
 @Suite("actionhub serve as a process")

@@ -7,11 +7,11 @@ import SQLiteStore
 import Telemetry
 
 /// A database `--database` named, opened and migrated: its stores share it.
-enum OpenedDatabase {
+public enum OpenedDatabase: Sendable {
     case sqlite(SQLiteDatabase)
     case postgreSQL(PostgreSQLDatabase)
 
-    func keyStore() throws -> any KeyStore {
+    public func keyStore() throws -> any KeyStore {
         switch self {
         case .sqlite(let database): return try database.keyStore()
         case .postgreSQL(let database): return database.keyStore()
@@ -19,7 +19,7 @@ enum OpenedDatabase {
     }
 
     /// The response store, its closing, and the gauges only it can give.
-    func responseStore(threadCount: Int, commits: Database.CommitSettings, metrics: MetricsRegistry) throws
+    func responseStore(threadCount: Int, commits: DatabaseLocation.CommitSettings, metrics: MetricsRegistry) throws
         -> OpenStore
     {
         let observeCommit: @Sendable (Int, Duration) -> Void = { events, duration in

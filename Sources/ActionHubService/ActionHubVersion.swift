@@ -1,4 +1,4 @@
 /// The version this build reports: in `--version`, the start-up log line and `actionhub_build_info`.
-enum ActionHubVersion {
-    static let current = "0.1.0"
+public enum ActionHubVersion {
+    public static let current = "0.1.0"
 }

@@ -2,9 +2,9 @@ import Foundation
 import HTTPClient
 
 /// `POST /v1/responses` bodies for the shipped social_post category, and a way to send them.
-enum RequestBodies {
+public enum RequestBodies {
     /// A like (or, with `text`, a reply) of `post` by `user`; a nil `user` leaves userId out.
-    static func response(
+    public static func response(
         id: String = UUID().uuidString, user: String? = "u-1", post: String = "p-1", text: String? = nil
     ) -> [UInt8] {
         var object = [
@@ -16,7 +16,7 @@ enum RequestBodies {
         return Array(("{" + object.joined(separator: ", ") + "}").utf8)
     }
 
-    static func post(_ body: [UInt8], to client: HTTPClient) throws -> HTTPClientResponse {
+    public static func post(_ body: [UInt8], to client: HTTPClient) throws -> HTTPClientResponse {
         try client.send(
             method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")], body: body)
     }

@@ -8,11 +8,11 @@ import Telemetry
 
 /// Where `--database` points: an embedded SQLite file (the default) or a PostgreSQL server that
 /// several instances share.
-enum Database {
+public enum DatabaseLocation: Sendable {
     case sqlite(path: String)
     case postgreSQL(url: String)
 
-    init(_ value: String) {
+    public init(_ value: String) {
         let lowercased = value.lowercased()
         self =
             lowercased.hasPrefix("postgres://") || lowercased.hasPrefix("postgresql://")
@@ -20,7 +20,7 @@ enum Database {
     }
 
     /// Safe to log: a PostgreSQL URL without its password.
-    var description: String {
+    public var description: String {
         switch self {
         case .sqlite(let path): return path
         case .postgreSQL(let url):
@@ -34,13 +34,20 @@ enum Database {
         }
     }
 
-    struct CommitSettings {
-        var maximumBatch: Int
-        var writers: Int
+    /// How events are committed: the batch size of group commit and, on PostgreSQL, how many
+    /// connections commit side by side.
+    public struct CommitSettings: Sendable {
+        public var maximumBatch: Int
+        public var writers: Int
+
+        public init(maximumBatch: Int = 256, writers: Int = 4) {
+            self.maximumBatch = maximumBatch
+            self.writers = writers
+        }
     }
 
     /// Opens it: the one place it is created and migrated; its stores come from what this returns.
-    func open() throws -> OpenedDatabase {
+    public func open() throws -> OpenedDatabase {
         switch self {
         case .sqlite(let path): .sqlite(try SQLiteDatabase(path: path))
         case .postgreSQL(let url): .postgreSQL(try PostgreSQLDatabase(url: url))

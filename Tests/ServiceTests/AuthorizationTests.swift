@@ -2,42 +2,35 @@ import Auth
 import Foundation
 import HTTPClient
 import JSON
+import TestSupport
 import Testing
 
-@Suite("Who may do what, over HTTP")
+@Suite("Who may do what, over HTTP, in-process")
 struct AuthorizationTests {
     static let secret = "test-signing-secret-0123456789-abcdef"
     static let signer = try! TokenSigner(secret: Array(secret.utf8))
 
-    /// A server with a known signing secret, keys of each kind made with the CLI, and one stored
-    /// response of user `alice`.
+    /// A server with a known signing secret, keys of each kind, and one stored response of user
+    /// `alice`.
     struct World {
-        let server: ServerProcess
+        let server: LiveServer
         let writeKey: String
         let readKey: String
         let revokedKey: String
         let aliceResponse: String
 
-        init(arguments: [String] = []) throws {
-            server = try ServerProcess(arguments: ["--signing-secret", AuthorizationTests.secret] + arguments)
-            writeKey = try Self.key("responses:write", in: server.databasePath)
-            readKey = try Self.key("history:read", in: server.databasePath)
-            revokedKey = try Self.key("admin", in: server.databasePath)
-            let id = String(revokedKey.split(separator: "_")[1])
-            #expect(try ActionHubExecutable.run(["keys", "revoke", id, "--database", server.databasePath]).status == 0)
+        init(rateLimit: Int = 100, rateBurst: Int = 200) throws {
+            server = try LiveServer(
+                signingSecret: AuthorizationTests.secret, rateLimit: rateLimit, rateBurst: rateBurst)
+            writeKey = try server.makeKey([.responsesWrite], name: "responses:write")
+            readKey = try server.makeKey([.historyRead], name: "history:read")
+            revokedKey = try server.makeKey([.admin], name: "admin")
+            try server.revoke(revokedKey)
             aliceResponse = UUID().uuidString
             let created = try server.client.send(
                 method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
                 body: RequestBodies.response(id: aliceResponse, user: "alice"))
             #expect(created.status == 201)
-        }
-
-        static func key(_ scope: String, in database: String) throws -> String {
-            let outcome = try ActionHubExecutable.run([
-                "keys", "create", "--scope", scope, "--name", scope, "--database", database,
-            ])
-            #expect(outcome.status == 0)
-            return outcome.standardOutput.trimmingCharacters(in: .newlines)
         }
     }
 
@@ -104,7 +97,7 @@ struct AuthorizationTests {
             ("the user's own token", "Bearer \(aliceToken)", [201, 200, 200, 200, 200, 200, 403, 403]),
             ("responses:write key", "Bearer \(world.writeKey)", [201, 403, 403, 403, 403, 200, 403, 403]),
             ("history:read key", "Bearer \(world.readKey)", [403, 200, 200, 200, 200, 200, 403, 403]),
-            ("admin key", "Bearer \(world.server.adminKey ?? "")", [201, 200, 200, 200, 200, 200, 201, 200]),
+            ("admin key", "Bearer \(world.server.adminKey)", [201, 200, 200, 200, 200, 200, 201, 200]),
         ]
         for (case_, authorization, statuses) in expectations {
             for (call, status) in zip(Self.calls(world), statuses) {
@@ -139,56 +132,8 @@ struct AuthorizationTests {
         #expect(items.allSatisfy { $0["userId"] == .string("carol") })
     }
 
-    @Test func tokensFromTheAPIAndTheCommandLineWork() throws {
-        let world = try World()
-        let issued = try world.server.client.send(
-            method: "POST", path: "/v1/tokens", headers: [("Content-Type", "application/json")],
-            body: Array(#"{"userId": "alice", "ttlSeconds": 120}"#.utf8))
-        #expect(issued.status == 201)
-        let token = try #require(try JSONParser().parse(issued.body)["token"]?.stringValue)
-        let own = try Self.send(
-            Call(name: "", method: "GET", path: "/v1/users/alice/responses"), authorization: "Bearer \(token)",
-            to: world)
-        #expect(own.status == 200)
-        let badTTL = try world.server.client.send(
-            method: "POST", path: "/v1/tokens", headers: [("Content-Type", "application/json")],
-            body: Array(#"{"userId": "alice", "ttlSeconds": 5}"#.utf8))
-        #expect(badTTL.status == 422)
-
-        let minted = try ActionHubExecutable.run([
-            "tokens", "mint", "--user", "alice", "--ttl", "5m", "--signing-secret", Self.secret,
-            "--database", world.server.databasePath,
-        ])
-        #expect(minted.status == 0)
-        let cliToken = minted.standardOutput.trimmingCharacters(in: .newlines)
-        #expect(cliToken.split(separator: ".").count == 3)
-        let viaCLI = try Self.send(
-            Call(name: "", method: "GET", path: "/v1/users/alice/responses"), authorization: "Bearer \(cliToken)",
-            to: world)
-        #expect(viaCLI.status == 200)
-    }
-
-    @Test func keysAreNotRecoverableFromTheDatabaseFiles() throws {
-        let world = try World()
-        let listed = try ActionHubExecutable.run(["keys", "list", "--database", world.server.databasePath])
-        #expect(listed.status == 0)
-        #expect(listed.standardOutput.split(separator: "\n").count == 4)
-        #expect(listed.standardOutput.contains("revoked"))
-        for key in [world.writeKey, world.readKey, world.revokedKey, world.server.adminKey ?? ""] {
-            #expect(!listed.standardOutput.contains(key))
-            for file in [world.server.databasePath, world.server.databasePath + "-wal"] {
-                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
-                #expect(bytes.range(of: Data(key.utf8)) == nil, "\(file) holds a raw key")
-                // What follows `ahk_<12-hex id>_`; the secret itself may contain "_".
-                let secretPart = Data(key.dropFirst(4 + 12 + 1).utf8)
-                #expect(secretPart.count == 43)
-                #expect(bytes.range(of: secretPart) == nil, "\(file) holds a key's secret")
-            }
-        }
-    }
-
     @Test func rateLimitsAnswer429WithRetryAfterPerCaller() throws {
-        let world = try World(arguments: ["--rate-limit", "1", "--rate-burst", "3"])
+        let world = try World(rateLimit: 1, rateBurst: 3)
         let call = Call(name: "", method: "GET", path: "/v1/categories")
         let statuses = try (0..<4).map { _ in try Self.send(call, authorization: "Bearer \(world.readKey)", to: world) }
         #expect(statuses.prefix(3).allSatisfy { $0.status == 200 })

@@ -1,0 +1,79 @@
+import API
+import ActionHubDomain
+import Auth
+import HTTPServer
+import Telemetry
+
+/// ActionHub assembled and answering: the database opened and migrated, keys and token signer,
+/// the response store, the API and the HTTP server listening. `actionhub serve` runs one until a
+/// stop signal; tests run one in-process on port 0.
+public final class RunningService: Sendable {
+    /// The port it listens on, also when the configuration asked for 0.
+    public let port: Int
+    /// The admin key made on the first start, when the database had no key: shown once.
+    public let firstAdminKey: String?
+    /// The key store the API authenticates with (behind its cache).
+    public let keys: any KeyStore
+    public let api: ActionHubAPI
+    private let server: HTTPServer
+    private let store: OpenStore
+    private let openConnections: OpenConnections
+
+    public init(_ configuration: ServiceConfiguration) throws {
+        let database = try configuration.database.open()
+        let keys = CachingKeyStore(try database.keyStore(), lifetime: configuration.keyCache)
+        let signer = try SigningSecret.signer(configured: configuration.signingSecret, store: keys)
+        firstAdminKey = try Self.makeFirstAdminKey(keys, logger: configuration.telemetry.logger)
+        let rateLimiter =
+            configuration.rateLimit == 0
+            ? nil : RateLimiter(rate: Double(configuration.rateLimit), burst: Double(configuration.rateBurst))
+        let access = AccessControl(authenticator: Authenticator(keys: keys, tokens: signer), rateLimiter: rateLimiter)
+        let store = try database.responseStore(
+            threadCount: configuration.http.threadCount, commits: configuration.commits,
+            metrics: configuration.telemetry.metrics)
+        let openConnections = OpenConnections()
+        let api = ActionHubAPI(
+            service: ResponseService(routes: configuration.routes, store: store.store), access: access,
+            telemetry: configuration.telemetry
+        ) {
+            store.gauges() + [
+                MetricsRegistry.Gauge(
+                    name: "actionhub_open_connections", help: "HTTP connections open now.",
+                    value: Double(openConnections.count)),
+                MetricsRegistry.Gauge(
+                    name: "actionhub_build_info", help: "The running build; the value is always 1.",
+                    labels: [("version", ActionHubVersion.current)], value: 1),
+            ]
+        }
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: configuration.http, responder: api)
+        } catch {
+            store.close()
+            throw error
+        }
+        openConnections.server.withLock { $0 = server }
+        self.keys = keys
+        self.api = api
+        self.store = store
+        self.server = server
+        self.openConnections = openConnections
+        port = server.port
+    }
+
+    /// On the first start there is no key to call the API with: make an admin key.
+    private static func makeFirstAdminKey(_ keys: any KeyStore, logger: Logger) throws -> String? {
+        guard try keys.keys().isEmpty else { return nil }
+        let created = try KeyIssuer(store: keys).create(name: "first admin", scopes: [.admin])
+        logger.info("created the first admin key", ["keyId": .string(created.key.id)])
+        return created.secret
+    }
+
+    /// Stops listening, lets requests in flight finish for up to `gracePeriod`, then commits what
+    /// is waiting and closes the store.
+    public func stop(gracePeriod: Duration = .seconds(10)) {
+        server.stop(gracePeriod: gracePeriod)
+        openConnections.server.withLock { $0 = nil }
+        store.close()
+    }
+}

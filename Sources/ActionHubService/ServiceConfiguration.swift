@@ -1,0 +1,36 @@
+import ActionHubDomain
+import HTTPServer
+import Telemetry
+
+/// Everything `actionhub serve` is told, already checked: what `RunningService` starts from.
+public struct ServiceConfiguration: Sendable {
+    public var database: DatabaseLocation
+    public var routes: RouteTable
+    public var http: HTTPServerConfiguration
+    public var commits: DatabaseLocation.CommitSettings
+    /// Requests a second each key or user may make on average; 0 turns the limit off.
+    public var rateLimit: Int
+    public var rateBurst: Int
+    /// How long an API key found is remembered; zero looks every key up on every request.
+    public var keyCache: Duration
+    /// nil or empty: the secret kept in the database, made on first use.
+    public var signingSecret: String?
+    public var telemetry: Telemetry
+
+    public init(
+        database: DatabaseLocation, routes: RouteTable, http: HTTPServerConfiguration = HTTPServerConfiguration(),
+        commits: DatabaseLocation.CommitSettings = .init(), rateLimit: Int = 100, rateBurst: Int = 200,
+        keyCache: Duration = .seconds(1), signingSecret: String? = nil,
+        telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
+    ) {
+        self.database = database
+        self.routes = routes
+        self.http = http
+        self.commits = commits
+        self.rateLimit = rateLimit
+        self.rateBurst = rateBurst
+        self.keyCache = keyCache
+        self.signingSecret = signingSecret
+        self.telemetry = telemetry
+    }
+}
