@@ -1,9 +1,12 @@
 import ActionHubDomain
+import GroupCommit
 import PostgreSQL
 
-/// The read queries, prepared on every reader connection. Each listing is one statement, so the
-/// count (kept in `post_counts`) and the page come from one snapshot.
-enum PostgreSQLReader {
+/// The read queries on one reader connection, prepared on every one. Each listing is one
+/// statement, so the count (kept in `post_counts`) and the page come from one snapshot.
+package struct PostgreSQLReader: HistoryReader {
+    let connection: PostgreSQLConnection
+
     static let statements: [(name: String, sql: String)] = [
         ("response_by_id", "SELECT body FROM responses WHERE id = $1"),
         (
@@ -46,42 +49,38 @@ enum PostgreSQLReader {
         ),
     ]
 
-    static func heartbeat(on connection: PostgreSQLConnection) throws {
+    func heartbeat() throws {
         try connection.query("SELECT 1")
         try connection.run(prepared: "heartbeat")
     }
 
-    static func response(id: String, on connection: PostgreSQLConnection) throws -> String? {
+    package func response(id: String) throws -> String? {
         let result = try connection.run(prepared: "response_by_id", [id])
         return result.rowCount == 1 ? result.text(row: 0, column: 0) : nil
     }
 
-    static func likes(postId: String, page: PageRequest, on connection: PostgreSQLConnection) throws -> PostLikes {
-        let result = try connection.run(prepared: "likes_page", window(postId, page))
-        let rows = pageRows(result) { row in
+    package func likes(postId: String, page: PageRequest) throws -> PostLikes {
+        let result = try connection.run(prepared: "likes_page", Self.window(postId, page))
+        let rows = Self.pageRows(result) { row in
             Like(
                 postId: postId, userId: result.text(row: row, column: 2) ?? "",
                 responseId: result.text(row: row, column: 3) ?? "", likedAt: result.text(row: row, column: 4) ?? "")
         }
-        return PostLikes(likeCount: Int(total(result)), page: Page(rows: rows, limit: page.limit))
+        return PostLikes(likeCount: Int(Self.total(result)), page: Page(rows: rows, limit: page.limit))
     }
 
-    static func replies(postId: String, page: PageRequest, on connection: PostgreSQLConnection) throws -> PostReplies {
-        let result = try connection.run(prepared: "replies_page", window(postId, page))
-        let rows = pageRows(result) { row in
+    package func replies(postId: String, page: PageRequest) throws -> PostReplies {
+        let result = try connection.run(prepared: "replies_page", Self.window(postId, page))
+        let rows = Self.pageRows(result) { row in
             Reply(
                 replyId: result.text(row: row, column: 2) ?? "", postId: postId,
                 userId: result.text(row: row, column: 3) ?? "", text: result.text(row: row, column: 4) ?? "",
                 responseId: result.text(row: row, column: 5) ?? "", createdAt: result.text(row: row, column: 6) ?? "")
         }
-        return PostReplies(replyCount: Int(total(result)), page: Page(rows: rows, limit: page.limit))
+        return PostReplies(replyCount: Int(Self.total(result)), page: Page(rows: rows, limit: page.limit))
     }
 
-    static func responses(
-        userId: String, filter: ResponseFilter, page: PageRequest, on connection: PostgreSQLConnection
-    )
-        throws -> Page<String>
-    {
+    package func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
         let result = try connection.run(
             prepared: "user_responses",
             [

@@ -10,7 +10,7 @@ import PostgreSQL
 /// instances comes from the database's unique keys, not from anything in this process. Reads go
 /// through their own pool of connections. Lost connections are opened again on next use: requests
 /// in between fail (503), none is acknowledged without its COMMIT.
-public final class PostgreSQLResponseStore: ResponseStore {
+public final class PostgreSQLResponseStore: GroupCommitStore {
     public struct Options: Sendable {
         /// Connections committing batches side by side.
         public var writerCount = 4
@@ -32,7 +32,7 @@ public final class PostgreSQLResponseStore: ResponseStore {
     }
 
     private let readers: SessionPool
-    private let committer: GroupCommitter
+    package let committer: GroupCommitter
 
     /// Starts the writers; connections are opened on first use.
     init(database: PostgreSQLDatabase, options: Options) {
@@ -59,34 +59,12 @@ public final class PostgreSQLResponseStore: ResponseStore {
         committer.close()
     }
 
-    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
-        -> Deferred<Result<RecordResult, any Error>>
-    {
-        committer.record(response, perform: perform)
-    }
-
     /// A read and a committed heartbeat write, each on a live connection.
     public func checkReadiness() throws {
-        try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.heartbeat(on: $0) }
+        try read { try $0.heartbeat() }
     }
 
-    public func response(id: String) throws -> String? {
-        try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.response(id: id, on: $0) }
-    }
-
-    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
-        try readers.withConnection(retryIfLost: true) { try PostgreSQLReader.likes(postId: postId, page: page, on: $0) }
-    }
-
-    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
-        try readers.withConnection(retryIfLost: true) {
-            try PostgreSQLReader.replies(postId: postId, page: page, on: $0)
-        }
-    }
-
-    public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
-        try readers.withConnection(retryIfLost: true) {
-            try PostgreSQLReader.responses(userId: userId, filter: filter, page: page, on: $0)
-        }
+    package func read<Result: Sendable>(_ body: (PostgreSQLReader) throws -> Result) throws -> Result {
+        try readers.withConnection(retryIfLost: true) { try body(PostgreSQLReader(connection: $0)) }
     }
 }

@@ -1,9 +1,10 @@
 import ActionHubDomain
+import GroupCommit
 import SQLite
 
 /// A read-only connection with its queries prepared once. WAL lets readers run beside the writer
 /// without waiting for it. Used by one thread at a time, under its slot's lock.
-final class Reader {
+package final class Reader: HistoryReader {
     private let connection: SQLiteConnection
     private let readTransaction: SQLiteTransaction
     private let responseById: SQLiteStatement
@@ -41,11 +42,11 @@ final class Reader {
         _ = try connection.prepare("SELECT 1").rows { $0.integer(at: 0) }
     }
 
-    func response(id: String) throws -> String? {
+    package func response(id: String) throws -> String? {
         try responseById.rows([.text(id)]) { $0.text(at: 0) ?? "" }.first
     }
 
-    func likes(postId: String, page: PageRequest) throws -> PostLikes {
+    package func likes(postId: String, page: PageRequest) throws -> PostLikes {
         // One read transaction, so the count and the page describe the same moment.
         try readTransaction.run {
             let count = try likeCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
@@ -61,7 +62,7 @@ final class Reader {
         }
     }
 
-    func replies(postId: String, page: PageRequest) throws -> PostReplies {
+    package func replies(postId: String, page: PageRequest) throws -> PostReplies {
         try readTransaction.run {
             let count = try replyCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
             let rows = try repliesPage.rows(Self.window(postId, page)) { row in
@@ -77,7 +78,7 @@ final class Reader {
         }
     }
 
-    func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
+    package func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
         let rows = try userResponses.rows([
             .text(userId), .integer(page.cursor?.position ?? Int64.max), SQLiteValue(filter.category),
             SQLiteValue(filter.action), .integer(Int64(page.limit + 1)),

@@ -10,7 +10,7 @@ import Synchronization
 /// requests together (group commit, `synchronous=FULL`): `record` returns only after the COMMIT
 /// that holds its event is durable. Reads use a pool of read-only connections that never wait for
 /// the writer.
-public final class SQLiteResponseStore: ResponseStore {
+public final class SQLiteResponseStore: GroupCommitStore {
     /// A reader behind its own lock: the pool hands out slots round-robin.
     private final class ReaderSlot: Sendable {
         let reader: Locked<Reader>
@@ -47,7 +47,7 @@ public final class SQLiteResponseStore: ResponseStore {
     private let readers: [ReaderSlot]
     private let writer: WriterBox
     private let syncer: WALSyncer
-    private let committer: GroupCommitter
+    package let committer: GroupCommitter
     private let nextReader = Atomic<Int>(0)
     public let database: SQLiteDatabase
     public var path: String { database.path }
@@ -91,12 +91,6 @@ public final class SQLiteResponseStore: ResponseStore {
         syncer.close()
     }
 
-    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
-        -> Deferred<Result<RecordResult, any Error>>
-    {
-        committer.record(response, perform: perform)
-    }
-
     /// A read on a reader, and a write transaction on the writer that commits nothing but still
     /// takes the write lock and touches the file, so a full disk or a read-only file shows.
     public func checkReadiness() throws {
@@ -105,23 +99,7 @@ public final class SQLiteResponseStore: ResponseStore {
         try writer.writer.withLock { try $0.probe() }
     }
 
-    public func response(id: String) throws -> String? {
-        try read { try $0.response(id: id) }
-    }
-
-    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
-        try read { try $0.likes(postId: postId, page: page) }
-    }
-
-    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
-        try read { try $0.replies(postId: postId, page: page) }
-    }
-
-    public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
-        try read { try $0.responses(userId: userId, filter: filter, page: page) }
-    }
-
-    private func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result {
+    package func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result {
         let index = nextReader.add(1, ordering: .relaxed).oldValue
         return try readers[abs(index % readers.count)].reader.withLock { try body($0) }
     }

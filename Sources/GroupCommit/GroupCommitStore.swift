@@ -1,0 +1,36 @@
+import ActionHubDomain
+import Basics
+
+/// The skeleton both durable stores share, written once: events are recorded through the group
+/// committer (commit, sync, then answer), and history is read through one of the backend's own
+/// read connections. A backend brings its committer, its reader and how it hands readers out.
+package protocol GroupCommitStore: ResponseStore {
+    associatedtype Reader: HistoryReader
+    var committer: GroupCommitter { get }
+    /// Runs `body` with a reader of the backend's pool, holding it for that long.
+    func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result
+}
+
+extension GroupCommitStore {
+    public func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
+        -> Deferred<Result<RecordResult, any Error>>
+    {
+        committer.record(response, perform: perform)
+    }
+
+    public func response(id: String) throws -> String? {
+        try read { try $0.response(id: id) }
+    }
+
+    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
+        try read { try $0.likes(postId: postId, page: page) }
+    }
+
+    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
+        try read { try $0.replies(postId: postId, page: page) }
+    }
+
+    public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
+        try read { try $0.responses(userId: userId, filter: filter, page: page) }
+    }
+}

@@ -1,0 +1,10 @@
+import ActionHubDomain
+
+/// The history queries a backend answers on one of its read connections.
+package protocol HistoryReader {
+    func response(id: String) throws -> String?
+    func likes(postId: String, page: PageRequest) throws -> PostLikes
+    func replies(postId: String, page: PageRequest) throws -> PostReplies
+    /// The user's stored answer bodies, newest first.
+    func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
+}
