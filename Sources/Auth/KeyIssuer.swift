@@ -17,7 +17,7 @@ public struct KeyIssuer: Sendable {
         let secret = Self.prefix + id + "_" + Base64URL.encode(try SecureRandom.bytes(32))
         let key = APIKey(
             id: id, name: name, scopes: scopes,
-            createdAt: now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            createdAt: Timestamp.format(now))
         try store.insert(key, hash: try Self.hash(secret))
         return (key, secret)
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import JSON
 
@@ -19,7 +20,7 @@ public struct Logger: Sendable {
     public func log(_ level: LogLevel, _ message: String, _ fields: JSONObject = [:]) {
         guard level >= self.level else { return }
         var object: JSONObject = [
-            "time": .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+            "time": .string(Timestamp.format(Date())),
             "level": .string(level.rawValue), "msg": .string(message),
         ]
         for member in fields.members { object[member.key] = member.value }

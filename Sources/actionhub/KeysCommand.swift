@@ -1,7 +1,7 @@
 import ActionHubService
 import Auth
+import Basics
 import Foundation
-import SQLiteStore
 
 /// `actionhub keys create | list | revoke`: service API keys.
 enum KeysCommand {
@@ -49,7 +49,7 @@ enum KeysCommand {
             let id = arguments.positionals[1]
             guard
                 try store.revoke(
-                    id: id, at: Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+                    id: id, at: Timestamp.format(Date()))
             else {
                 printError("actionhub keys: no key with id \(id)")
                 return 1

@@ -1,4 +1,3 @@
-import API
 import ActionHubDomain
 import ActionHubService
 import Auth
