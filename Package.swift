@@ -3,9 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "ActionHubDomain",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .executable(name: "actionhub", targets: ["actionhub"])
+        .executable(name: "actionhub", targets: ["actionhub"]),
+        // The app side: an app adds this repository as a package dependency and links this.
+        .library(name: "ActionHubKit", targets: ["ActionHubKit"]),
     ],
     targets: [
         // C libraries, bound as system libraries. Only the wrapper module right above each touches C types.
@@ -73,6 +75,10 @@ let package = Package(
                 "Replay", "SQLiteStore", "Telemetry",
             ]),
 
+        // The app side, Foundation only: forwards notification responses through a durable outbox,
+        // typed outcomes and failures. Builds on Linux, where its tests run against the real server.
+        .target(name: "ActionHubKit"),
+
         // In-memory twins of the stores, for tests of the layers above them.
         .target(name: "ActionHubTesting", dependencies: ["ActionHubDomain", "Auth", "Basics"]),
         // Test helpers: temporary databases, a throwaway PostgreSQL cluster, a live server in-process.
@@ -86,6 +92,7 @@ let package = Package(
             path: "Tests/TestSupport"),
 
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
+        .testTarget(name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "ActionHubDomainTests", dependencies: ["ActionHubDomain", "ActionHubTesting", "Basics", "JSON"]),
@@ -122,7 +129,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "actionhub", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Basics", "PostgreSQL", "TestSupport",
+                "actionhub", "ActionHubKit", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Basics", "PostgreSQL",
+                "TestSupport",
             ],
             exclude: ["Golden"]),
     ]

@@ -48,14 +48,14 @@ final class ServerProcess {
     private let errorLog = TemporaryDirectory.make().appendingPathComponent("stderr.log")
 
     init(
-        databasePath: String? = nil, routes: String? = nil, arguments: [String] = [],
+        databasePath: String? = nil, routes: String? = nil, port requestedPort: Int = 0, arguments: [String] = [],
         environment: [String: String] = [:], adminKey knownKey: String? = nil
     ) throws {
         self.databasePath = databasePath ?? TemporaryDirectory.make().appendingPathComponent("actionhub.sqlite").path
         process.executableURL = ActionHubExecutable.url
         process.arguments =
             [
-                "serve", "--port", "0", "--database", self.databasePath, "--routes",
+                "serve", "--port", String(requestedPort), "--database", self.databasePath, "--routes",
                 routes ?? ActionHubExecutable.packageRoot.appendingPathComponent("routes").path,
             ] + arguments
         if !environment.isEmpty {

@@ -103,7 +103,7 @@ public final class PostgreSQLCluster: Sendable {
     }
 
     /// A port no one listens on now: the kernel's pick for a socket bound to port 0.
-    static func freePort() -> Int? {
+    public static func freePort() -> Int? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return nil }
         defer { close(socket) }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the kit knows of the server's routes: which categories and actions exist (others are not
+/// forwarded: the server would refuse them after the user's userInfo left the device), which
+/// userInfo keys each category needs, and the deep link each open-screen action opens. `actionhub
+/// gen ios` writes one for the app's routes.
+public struct KitRoutes: Sendable, Equatable {
+    public struct Category: Sendable, Equatable {
+        public var identifier: String
+        public var requiredUserInfo: [String]
+        /// Action identifier → its deep-link template (`socialapp://posts/{postId}`), or nil.
+        public var actions: [String: String?]
+        /// Text-input actions' limits, in characters.
+        public var textLimits: [String: Int]
+
+        public init(
+            identifier: String, requiredUserInfo: [String] = [], actions: [String: String?],
+            textLimits: [String: Int] = [:]
+        ) {
+            self.identifier = identifier
+            self.requiredUserInfo = requiredUserInfo
+            self.actions = actions
+            self.textLimits = textLimits
+        }
+    }
+
+    public var categories: [String: Category]
+
+    public init(_ categories: [Category]) {
+        self.categories = Dictionary(categories.map { ($0.identifier, $0) }) { first, _ in first }
+    }
+
+    /// Why a response is not forwarded, or nil when it fits the routes.
+    public func problem(with response: NotificationResponse) -> String? {
+        guard let category = categories[response.categoryIdentifier] else {
+            return "category \(response.categoryIdentifier) is not in the routes"
+        }
+        guard category.actions.keys.contains(response.actionIdentifier) else {
+            return "action \(response.actionIdentifier) is not in category \(category.identifier)"
+        }
+        if let missing = category.requiredUserInfo.first(where: { response.userInfo[$0] == nil }) {
+            return "userInfo has no \(missing)"
+        }
+        return nil
+    }
+
+    /// The action's deep link with each `{key}` filled from userInfo, percent-encoded so that it
+    /// stays one path segment: the same link the server answers with.
+    public func deepLink(for response: NotificationResponse) -> URL? {
+        guard let template = categories[response.categoryIdentifier]?.actions[response.actionIdentifier] ?? nil
+        else { return nil }
+        var link = template
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let key = String(rest[rest.index(after: open)..<close])
+            let value = response.userInfo[key]?.stringValue ?? ""
+            let encoded = value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? ""
+            link = link.replacingOccurrences(of: "{\(key)}", with: encoded)
+            rest = rest[rest.index(after: close)...]
+        }
+        return URL(string: link)
+    }
+
+    private static let segmentCharacters: CharacterSet = {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#")
+        return allowed
+    }()
+}

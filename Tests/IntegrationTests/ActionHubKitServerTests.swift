@@ -1,0 +1,217 @@
+import ActionHubKit
+import Auth
+import Basics
+import Foundation
+import SQLite
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The kit's core against the real `actionhub serve`, over real HTTP (URLSession).
+@Suite("ActionHubKit against the real server", .serialized)
+struct ActionHubKitServerTests {
+    static let secret = "kit-test-signing-secret-0123456789-abcdef"
+    static let signer = try! TokenSigner(secret: Array(secret.utf8))
+
+    static let routes = KitRoutes([
+        KitRoutes.Category(
+            identifier: "social_post", requiredUserInfo: ["postId"],
+            actions: [
+                "reply": nil, "like": nil,
+                "com.apple.UNNotificationDefaultActionIdentifier": "socialapp://posts/{postId}",
+                "com.apple.UNNotificationDismissActionIdentifier": nil,
+            ])
+    ])
+
+    static func like(_ post: String, text: String? = nil) -> NotificationResponse {
+        NotificationResponse(
+            actionIdentifier: text == nil ? "like" : "reply", userText: text, notificationIdentifier: "push-1",
+            categoryIdentifier: "social_post", notificationDate: Date(), userInfo: ["postId": .string(post)])
+    }
+
+    static func hub(
+        port: Int, folder: URL, transport: any HTTPTransport = URLSessionTransport(timeout: 5),
+        credential: @escaping @Sendable () async -> Credential?
+    ) throws -> ActionHub {
+        try ActionHub(
+            ActionHub.Configuration(
+                server: URL(string: "http://127.0.0.1:\(port)")!, outboxFolder: folder, routes: routes,
+                credential: credential, backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(500)),
+                transport: transport))
+    }
+
+    static func token(_ user: String) throws -> Credential {
+        .userToken(try signer.mint(user: user, ttl: .seconds(3600)))
+    }
+
+    static func storedIds(_ databasePath: String) throws -> [String] {
+        try SQLiteConnection(path: databasePath, mode: .readOnly).prepare("SELECT id FROM responses").rows {
+            $0.text(at: 0) ?? ""
+        }
+    }
+
+    static func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+
+    @Test func responsesForwardedWhileTheServerIsDownAreStoredExactlyOnceWhenItIsBack() async throws {
+        let port = try #require(PostgreSQLCluster.freePort())
+        let folder = TemporaryDirectory.make()
+        let credential = try Self.token("u-offline")
+        let hub = try Self.hub(port: port, folder: folder) { credential }
+        await hub.start()
+        var links: [URL?] = []
+        for index in 0..<200 {
+            var response = Self.like("p-\(index % 7)")
+            if index % 50 == 0 { response.actionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier" }
+            links.append(await hub.forward(response))
+        }
+        // The links came from the device, with no server to ask.
+        #expect(
+            links.compactMap { $0 }.map(\.absoluteString) == [
+                "socialapp://posts/p-0", "socialapp://posts/p-1", "socialapp://posts/p-2", "socialapp://posts/p-3",
+            ])
+        #expect(hub.outbox.pending().count == 200)
+        try await Task.sleep(for: .milliseconds(500))
+
+        let server = try ServerProcess(port: port, arguments: ["--signing-secret", Self.secret, "--rate-limit", "0"])
+        #expect(await Self.waitUntil { hub.outbox.pending().isEmpty })
+        await hub.stop()
+        let ids = try Self.storedIds(server.databasePath)
+        #expect(ids.count == 200)
+        #expect(Set(ids).count == 200)
+        #expect(hub.failures().isEmpty)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aNewInstanceOverTheSameOutboxDeliversWhatTheOldOneHadNot() async throws {
+        let server = try ServerProcess(arguments: ["--signing-secret", Self.secret, "--rate-limit", "0"])
+        let folder = TemporaryDirectory.make()
+        // The first run is signed out: it keeps what it is given, and the app is then killed.
+        let first = try Self.hub(port: server.port, folder: folder) { nil }
+        await first.start()
+        for index in 0..<20 { await first.forward(Self.like("p-relaunch-\(index)")) }
+        try await Task.sleep(for: .milliseconds(200))
+        await first.stop()
+        #expect(try Self.storedIds(server.databasePath).isEmpty)
+
+        let credential = try Self.token("u-relaunch")
+        let second = try Self.hub(port: server.port, folder: folder) { credential }
+        await second.start()
+        #expect(await Self.waitUntil { second.outbox.pending().isEmpty })
+        await second.stop()
+        #expect(try Self.storedIds(server.databasePath).count == 20)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func a401PausesAndANewCredentialResumes() async throws {
+        let server = try ServerProcess(arguments: ["--signing-secret", Self.secret, "--rate-limit", "0"])
+        let current = Locked<Credential>(.userToken("not-a-token"))
+        let hub = try Self.hub(port: server.port, folder: TemporaryDirectory.make()) { current.withLock { $0 } }
+        var needed = false
+        var delivered = 0
+        let events = Task {
+            var seen: [DeliveryEvent] = []
+            for await event in hub.events {
+                seen.append(event)
+                if seen.filter({ if case .delivered = $0 { true } else { false } }).count == 3 { break }
+            }
+            return seen
+        }
+        await hub.start()
+        for index in 0..<3 { await hub.forward(Self.like("p-token-\(index)")) }
+        #expect(
+            await Self.waitUntil {
+                hub.outbox.pending().count == 3 && server.standardError.contains("credential refused")
+            })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try Self.storedIds(server.databasePath).isEmpty)
+        current.withLock { $0 = try! Self.token("u-renewed") }
+        await hub.credentialsChanged()
+        let seen = await events.value
+        for event in seen {
+            switch event {
+            case .needsCredential: needed = true
+            case .delivered(_, let outcome, _):
+                delivered += 1
+                #expect(outcome == .like(liked: true, alreadyLiked: false, likeCount: 1))
+            case .failed: Issue.record("unexpected failure \(event)")
+            }
+        }
+        #expect(needed)
+        #expect(delivered == 3)
+        await hub.stop()
+        #expect(try Self.storedIds(server.databasePath).count == 3)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func a422IsAFailureWithItsProblem() async throws {
+        let server = try ServerProcess(arguments: ["--signing-secret", Self.secret, "--rate-limit", "0"])
+        let credential = try Self.token("u-long")
+        let hub = try Self.hub(port: server.port, folder: TemporaryDirectory.make()) { credential }
+        await hub.start()
+        // The route allows 500 characters of reply text.
+        await hub.forward(Self.like("p-long", text: String(repeating: "x", count: 600)))
+        #expect(await Self.waitUntil { !hub.failures().isEmpty })
+        let failure = try #require(hub.failures().first)
+        #expect(failure.reason == .refused)
+        #expect(failure.status == 422)
+        #expect(failure.problem?.type == "urn:actionhub:problem:validation")
+        #expect(failure.problem?.errors?.contains { $0.field == "userText" } == true)
+        #expect(hub.outbox.pending().isEmpty)
+        await hub.stop()
+        #expect(server.stop() == 0)
+    }
+
+    /// Records when each response id was attempted and what came back, around the real transport.
+    final class TimingTransport: HTTPTransport {
+        let inner = URLSessionTransport(timeout: 5)
+        let attempts = Locked<[(id: String, at: Date, status: Int?, retryAfter: String?)]>([])
+
+        func post(_ url: URL, headers: [String: String], body: Data) async throws -> TransportAnswer {
+            let id = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?["id"] as? String ?? ""
+            let at = Date()
+            do {
+                let answer = try await inner.post(url, headers: headers, body: body)
+                attempts.withLock { $0.append((id, at, answer.status, answer.retryAfter)) }
+                return answer
+            } catch {
+                attempts.withLock { $0.append((id, at, nil, nil)) }
+                throw error
+            }
+        }
+    }
+
+    @Test func retryAfterIsHonoured() async throws {
+        let server = try ServerProcess(
+            arguments: ["--signing-secret", Self.secret, "--rate-limit", "1", "--rate-burst", "1"])
+        let credential = try Self.token("u-limited")
+        let transport = TimingTransport()
+        let hub = try Self.hub(port: server.port, folder: TemporaryDirectory.make(), transport: transport) {
+            credential
+        }
+        for index in 0..<3 { await hub.forward(Self.like("p-limited-\(index)")) }
+        await hub.start()
+        #expect(await Self.waitUntil { hub.outbox.pending().isEmpty })
+        await hub.stop()
+        let attempts = transport.attempts.withLock { $0 }
+        let limited = attempts.filter { $0.status == 429 }
+        #expect(!limited.isEmpty, "the rate limit must answer 429 for the test to mean anything")
+        for refusal in limited {
+            let seconds = try #require(refusal.retryAfter.flatMap { Double($0) })
+            let next = attempts.first { $0.id == refusal.id && $0.at > refusal.at }
+            let waited = try #require(next).at.timeIntervalSince(refusal.at)
+            #expect(waited >= seconds, "retried after \(waited) s, Retry-After said \(seconds) s")
+        }
+        #expect(try Self.storedIds(server.databasePath).count == 3)
+        #expect(server.stop() == 0)
+    }
+}
