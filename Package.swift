@@ -77,7 +77,11 @@ let package = Package(
 
         // The app side, Foundation only: forwards notification responses through a durable outbox,
         // typed outcomes and failures. Builds on Linux, where its tests run against the real server.
-        .target(name: "ActionHubKit"),
+        .target(
+            name: "ActionHubKit",
+            dependencies: [.target(name: "UserNotifications", condition: .when(platforms: [.linux]))]),
+        // Linux only: Apple's UserNotifications signatures, so that CI type-checks the kit's Apple glue.
+        .target(name: "UserNotifications", path: "Sources/UserNotificationsStub"),
 
         // In-memory twins of the stores, for tests of the layers above them.
         .target(name: "ActionHubTesting", dependencies: ["ActionHubDomain", "Auth", "Basics"]),
@@ -92,7 +96,7 @@ let package = Package(
             path: "Tests/TestSupport"),
 
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
-        .testTarget(name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics"]),
+        .testTarget(name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics", "HTTP", "HTTPServer"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "ActionHubDomainTests", dependencies: ["ActionHubDomain", "ActionHubTesting", "Basics", "JSON"]),

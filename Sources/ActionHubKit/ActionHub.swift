@@ -50,6 +50,8 @@ public actor ActionHub {
     private var sleeper: CheckedContinuation<Void, Never>?
     private var timer: Task<Void, Never>?
     private var wakeRequested = false
+    /// Callers of `forwardAndWait` waiting for their response's outcome, by id.
+    private var outcomeWaiters: [String: CheckedContinuation<Outcome?, Never>] = [:]
 
     public init(_ configuration: Configuration) throws {
         self.configuration = configuration
@@ -77,11 +79,16 @@ public actor ActionHub {
     /// `notInRoutes` failure, and its link, if any, is still returned.
     @discardableResult
     public func forward(_ response: NotificationResponse, now: Date = Date()) async -> URL? {
+        await enqueue(response, now: now).link
+    }
+
+    /// The id it was stored under (nil when it was not), and its deep link.
+    private func enqueue(_ response: NotificationResponse, now: Date) async -> (id: String?, link: URL?) {
         let link = configuration.routes.deepLink(for: response)
         let id = UUID().uuidString
         if let problem = configuration.routes.problem(with: response) {
             report(DeliveryFailure(id: id, reason: .notInRoutes, failedAt: now, detail: problem))
-            return link
+            return (nil, link)
         }
         var userId: String?
         if case .apiKey(_, let user)? = await configuration.credential() { userId = user }
@@ -90,10 +97,34 @@ public actor ActionHub {
             try outbox.add(id: id, body: body, at: now)
         } catch {
             report(DeliveryFailure(id: id, reason: .notStored, failedAt: now, detail: "\(error)"))
-            return link
+            return (nil, link)
         }
         wake()
-        return link
+        return (id, link)
+    }
+
+    /// `forward`, then waits up to `timeout` for the outcome: for a Notification Content
+    /// Extension that shows the result in place (a like count) without dismissing. Delivery is
+    /// tried at once; when it takes longer (offline), the outcome is nil and the response stays in
+    /// the outbox for the app to deliver.
+    public func forwardAndWait(_ response: NotificationResponse, timeout: Duration, now: Date = Date()) async -> (
+        link: URL?, outcome: Outcome?
+    ) {
+        let (id, link) = await enqueue(response, now: now)
+        guard let id else { return (link, nil) }
+        start()
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome?, Never>) in
+            outcomeWaiters[id] = continuation
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                await self?.settle(id, nil)
+            }
+        }
+        return (link, outcome)
+    }
+
+    private func settle(_ id: String, _ outcome: Outcome?) {
+        outcomeWaiters.removeValue(forKey: id)?.resume(returning: outcome)
     }
 
     /// Call when the user signs in or a token is renewed: delivery paused by a 401 or a
@@ -159,6 +190,7 @@ public actor ActionHub {
             let outcome =
                 decoded.map { Outcome(handler: $0.handler, result: $0.result) } ?? .other(handler: "", result: [:])
             eventSink.yield(.delivered(id: entry.id, outcome: outcome, replayed: answer?.status == 200))
+            settle(entry.id, outcome)
             return nil
         case .retry(let after):
             var state = entry.state
@@ -184,6 +216,7 @@ public actor ActionHub {
     private func fail(_ entry: Outbox.Entry, _ failure: DeliveryFailure) {
         try? outbox.fail(entry, failure)
         report(failure)
+        settle(entry.id, nil)
     }
 
     /// Sleeps until `date` (or, with nil, indefinitely), or until `wake()`.

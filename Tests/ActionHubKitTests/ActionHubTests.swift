@@ -157,3 +157,28 @@ extension ScriptedTransport.Sent {
         ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?["id"] as? String ?? ""
     }
 }
+
+@Suite struct ContentExtensionTests {
+    @Test func forwardAndWaitGivesTheOutcomeForInPlaceFeedback() async throws {
+        let transport = ScriptedTransport([
+            ScriptedTransport.created(result: #"{"liked":true,"alreadyLiked":false,"likeCount":42}"#)
+        ])
+        let hub = try ActionHubTests.hub(transport)
+        let (link, outcome) = await hub.forwardAndWait(KitFixtures.like(), timeout: .seconds(10))
+        #expect(link == nil)
+        #expect(outcome == .like(liked: true, alreadyLiked: false, likeCount: 42))
+        #expect(hub.outbox.pending().isEmpty)
+        await hub.stop()
+    }
+
+    @Test func offlineTheOutcomeIsNilInTimeAndTheResponseStaysForTheApp() async throws {
+        let transport = ScriptedTransport([.failure(URLError(.notConnectedToInternet))])
+        let hub = try ActionHubTests.hub(transport)
+        let started = Date()
+        let (_, outcome) = await hub.forwardAndWait(KitFixtures.like(), timeout: .milliseconds(300))
+        #expect(outcome == nil)
+        #expect(Date().timeIntervalSince(started) < 3)
+        await hub.stop()
+        #expect(hub.outbox.pending().count == 1)
+    }
+}
