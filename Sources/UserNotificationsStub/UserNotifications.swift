@@ -41,9 +41,6 @@ open class UNTextInputNotificationResponse: UNNotificationResponse {
     open var userText: String { "" }
 }
 
-public let UNNotificationDefaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
-public let UNNotificationDismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
-
 public struct UNNotificationActionOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -88,11 +85,13 @@ open class UNNotificationCategory: NSObject {
     ) { self.init() }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Apple's name.
 public let UNNotificationAttachmentOptionsTypeHintKey = "UNNotificationAttachmentOptionsTypeHintKey"
 
 open class UNNotificationAttachment: NSObject {
     open class func attachment(
-        withIdentifier identifier: String, url URL: URL, options: [AnyHashable: Any]? = nil
+        withIdentifier identifier: String, url: URL, options: [AnyHashable: Any]? = nil
     ) throws -> UNNotificationAttachment {
         UNNotificationAttachment()
     }
