@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTP", "HTTPServer", "HTTPClient", "Basics", "TestSupport"]),
         .testTarget(
-            name: "CodegenTests", dependencies: ["Codegen", "ActionHubDomain", "JSON", "TestSupport"],
+            name: "CodegenTests",
+            dependencies: ["Codegen", "ActionHubDomain", "ActionHubKit", "ActionHubTesting", "JSON", "TestSupport"],
             exclude: ["Golden", "Routes"]),
         .testTarget(
             name: "APITests",

@@ -38,8 +38,10 @@ public struct KitRoutes: Sendable, Equatable {
         guard category.actions.keys.contains(response.actionIdentifier) else {
             return "action \(response.actionIdentifier) is not in category \(category.identifier)"
         }
-        if let missing = category.requiredUserInfo.first(where: { response.userInfo[$0] == nil }) {
-            return "userInfo has no \(missing)"
+        // As the server checks them: a non-empty string each.
+        if let missing = category.requiredUserInfo.first(where: { response.userInfo[$0]?.stringValue?.isEmpty != false }
+        ) {
+            return "userInfo has no \(missing) (a non-empty string)"
         }
         return nil
     }

@@ -80,6 +80,10 @@ open class UNNotificationCategory: NSObject {
     open var identifier: String { "" }
     public convenience init(
         identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+        options: UNNotificationCategoryOptions = []
+    ) { self.init() }
+    public convenience init(
+        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String, categorySummaryFormat: String?,
         options: UNNotificationCategoryOptions = []
     ) { self.init() }
@@ -101,4 +105,16 @@ open class UNUserNotificationCenter: NSObject {
     open class func current() -> UNUserNotificationCenter { UNUserNotificationCenter() }
     open func notificationCategories() async -> Set<UNNotificationCategory> { [] }
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {}
+}
+
+extension String {
+    /// Apple's Foundation (iOS 16+) looks the key up in the table's string catalog; Foundation on
+    /// Linux has no such initializer, so the stub declares it for the generated category code.
+    /// (Apple types `defaultValue` as `String.LocalizationValue`, which a string literal also makes.)
+    public init(
+        localized key: StaticString, defaultValue: String, table: String? = nil, bundle: Bundle? = nil,
+        locale: Locale = .current, comment: StaticString? = nil
+    ) {
+        self = defaultValue
+    }
 }

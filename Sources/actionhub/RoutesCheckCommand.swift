@@ -7,7 +7,8 @@ enum RoutesCheckCommand {
     static let usage = """
         Usage: actionhub routes check [DIR] [--apns DIR]
 
-        Validates every .json file in DIR (default ./routes), and every .apns push in the --apns
+        Validates every .json file in DIR (default ./routes), refusing identifiers whose Swift names
+        (from gen ios) collide or are keywords and warning about deprecated options, and every .apns push in the --apns
         directory (default ./fixtures/apns, when it exists) against those routes: category,
         required userInfo keys, mutable-content with media, 4096 bytes. Prints each problem as
         FILE: FIELD: MESSAGE and exits 1 when there is one.
@@ -22,6 +23,11 @@ enum RoutesCheckCommand {
         guard arguments.positionals.count <= 1 else { throw UsageError("routes check takes one directory") }
         let directory = arguments.positionals.first ?? "routes"
         guard let table = RouteFiles.load(directory) else { return 1 }
+        // What `gen ios` could not turn into Swift that compiles is refused here, not in Xcode.
+        let nameProblems = SwiftNames.problems(in: table)
+        for problem in nameProblems { printError(problem.description) }
+        guard nameProblems.isEmpty else { return 1 }
+        for warning in table.warnings { printError("warning: \(warning.description)") }
         let actionCount = table.categories.reduce(0) { $0 + $1.actions.count }
         print("\(directory): \(table.categories.count) categories, \(actionCount) actions, all valid")
 

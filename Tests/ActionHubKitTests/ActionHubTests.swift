@@ -90,12 +90,18 @@ import Testing
         var missingKey = KitFixtures.like()
         missingKey.userInfo = [:]
         await hub.forward(missingKey)
-        #expect(await log.waitFor { $0.count == 2 })
+        var emptyKey = KitFixtures.like()
+        emptyKey.userInfo = ["postId": .string("")]
+        await hub.forward(emptyKey)
+        var numberKey = KitFixtures.like()
+        numberKey.userInfo = ["postId": .integer(7)]
+        await hub.forward(numberKey)
+        #expect(await log.waitFor { $0.count == 4 })
         let reasons = await log.events.compactMap { event -> DeliveryFailure.Reason? in
             if case .failed(let failure) = event { return failure.reason }
             return nil
         }
-        #expect(reasons == [.notInRoutes, .notInRoutes])
+        #expect(reasons == [.notInRoutes, .notInRoutes, .notInRoutes, .notInRoutes])
         #expect(hub.outbox.pending().isEmpty)
     }
 
@@ -177,7 +183,8 @@ extension ScriptedTransport.Sent {
         let started = Date()
         let (_, outcome) = await hub.forwardAndWait(KitFixtures.like(), timeout: .milliseconds(300))
         #expect(outcome == nil)
-        #expect(Date().timeIntervalSince(started) < 3)
+        // Generous: the bound only tells "gave up in time" from "waited for a delivery that never comes".
+        #expect(Date().timeIntervalSince(started) < 15)
         await hub.stop()
         #expect(hub.outbox.pending().count == 1)
     }

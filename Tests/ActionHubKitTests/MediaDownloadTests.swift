@@ -94,7 +94,9 @@ struct MediaServer: HTTPResponder {
 
     @Test func aServerSlowerThanTheBudgetIsGivenUpOnWithinIt() async throws {
         let started = Date()
-        await #expect(throws: MediaDownload.Failure.self) { _ = try await fetch("/slow/5", budget: .seconds(1)) }
-        #expect(Date().timeIntervalSince(started) < 4)
+        await #expect(throws: MediaDownload.Failure.self) { _ = try await fetch("/slow/30", budget: .seconds(1)) }
+        // The server answers after 30 s; giving up within the budget (plus a loaded machine's slack)
+        // is what the extension's deadline needs.
+        #expect(Date().timeIntervalSince(started) < 15)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     let routes: RouteTable
 
     init() throws {
-        routes = try RouteLoader(handlers: .standard).load(directory: IOSCodeGeneratorTests.shipped)
+        routes = try RouteLoader(handlers: .standard).load(directory: IOSCodeGeneratorTests.set("routes"))
     }
 
     @Test func aTypicalPostWithMedia() throws {

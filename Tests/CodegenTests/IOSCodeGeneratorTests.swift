@@ -1,4 +1,6 @@
 import ActionHubDomain
+import ActionHubKit
+import ActionHubTesting
 import Codegen
 import Foundation
 import JSON
@@ -14,8 +16,10 @@ import Testing
         try RouteLoader(handlers: .standard).load(directory: directory)
     }
 
-    static let shipped = packageRoot.appendingPathComponent("routes").path
-    static let everyOption = here.appendingPathComponent("Routes/every-option").path
+    static func set(_ name: String) -> String {
+        name == "routes"
+            ? packageRoot.appendingPathComponent("routes").path : here.appendingPathComponent("Routes/\(name)").path
+    }
 
     /// Compares with the golden file; `ACTIONHUB_UPDATE_GOLDEN=1 swift test` writes it instead.
     func expectGolden(_ generated: String, _ name: String) throws {
@@ -27,84 +31,116 @@ import Testing
         #expect(generated == golden, "differs from Golden/\(name); regenerate with ACTIONHUB_UPDATE_GOLDEN=1")
     }
 
-    @Test func shippedRoutesMatchTheGoldenFile() throws {
-        let source = IOSCodeGenerator(routes: try Self.routes(Self.shipped), endpoint: Self.endpoint).generate()
-        try expectGolden(source, "social_post.swift.golden")
+    @Test(arguments: ["routes", "every-option"])
+    func generatedFilesMatchTheGoldenFiles(_ name: String) throws {
+        let routes = try Self.routes(Self.set(name))
+        try expectGolden(IOSCodeGenerator(routes: routes, endpoint: Self.endpoint).generate(), "\(name).swift.golden")
+        try expectGolden(StringCatalog(routes: routes).document(), "\(name).xcstrings.golden")
     }
 
-    @Test func everyOptionMatchesTheGoldenFileAndMapsEachOption() throws {
-        let source = IOSCodeGenerator(routes: try Self.routes(Self.everyOption), endpoint: Self.endpoint).generate()
-        try expectGolden(source, "every-option.swift.golden")
+    @Test func everyOptionIsMappedAndEveryTextComesFromTheCatalog() throws {
+        let routes = try Self.routes(Self.set("every-option"))
+        let source = IOSCodeGenerator(routes: routes).generate()
         #expect(
             source.contains(
-                "options: [.customDismissAction, .allowInCarPlay, .hiddenPreviewsShowTitle, .hiddenPreviewsShowSubtitle, .allowAnnouncement]"
+                "options: [.customDismissAction, .allowInCarPlay, .hiddenPreviewsShowTitle, .hiddenPreviewsShowSubtitle])"
             ))
+        #expect(!source.contains("allowAnnouncement"), "deprecated: no effect, and a warning in the app")
         #expect(source.contains("options: [.authenticationRequired, .destructive, .foreground]"))
-        #expect(source.contains(#"title: "Answer \"now\" \\ 💬""#))
-        #expect(source.contains(#"textInputPlaceholder: "Say \"hi\"\nor not""#))
-        #expect(source.contains(#"static let _1stClass = "1st-class""#))
+        #expect(source.contains(#"icon: UNNotificationActionIcon(systemImageName: "arrowshape.turn.up.left")"#))
+        #expect(source.contains(#"defaultValue: "Answer \"now\" \\ 💬""#))
+        #expect(source.contains(#"String(localized: "everything-at-once.hiddenPreviewsBodyPlaceholder""#))
+        #expect(source.contains(#"case _1stClass = "1st-class""#))
+        #expect(source.contains(#"case defaultAction = "com.apple.UNNotificationDefaultActionIdentifier""#))
         // Apple's own identifiers are delivered by iOS, never registered as buttons.
-        #expect(!source.contains("UNNotificationAction(identifier: \"com.apple"))
-        #expect(source.contains(#"URL(string: "https://actionhub.example.com/v1/responses")"#))
+        #expect(!source.contains("identifier: Action.defaultAction"))
+        #expect(!source.contains("ActionHubForwarder"))
+        let catalog = StringCatalog(routes: routes)
+        #expect(catalog.value("everything-at-once.answer.placeholder") == "Say \"hi\"\nor not")
+        #expect(catalog.value("everything-at-once.categorySummaryFormat") == "%u new messages in %@")
+        let document = try JSONParser().parse(Array(catalog.document().utf8))
+        #expect(document["version"] == .string("1.0"))
+        #expect(document["strings"]?.objectValue?.keys.count == catalog.entries.count)
     }
 
+    /// The generated file type-checks in Swift 6 mode against ActionHubKit and the stub of
+    /// UserNotifications that declares Apple's signatures (the modules this test build made).
     @Test(arguments: ["routes", "every-option"])
-    func theGeneratedFileParsesAsSwift(_ set: String) throws {
-        let directory = set == "routes" ? Self.shipped : Self.everyOption
-        let source = IOSCodeGenerator(routes: try Self.routes(directory), endpoint: Self.endpoint).generate()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ActionHub-\(UUID().uuidString).swift")
+    func theGeneratedFileTypeChecksAgainstTheKit(_ name: String) throws {
+        let source = IOSCodeGenerator(routes: try Self.routes(Self.set(name)), endpoint: Self.endpoint).generate()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("ActionHubRoutes.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        let result = try Toolchain.run("swiftc", ["-parse", file.path])
+        let app = directory.appendingPathComponent("App.swift")
+        try """
+        import ActionHubKit
+        import UserNotifications
+
+        func launch() async {
+            await ActionHub.register(ActionHubRoutes.categories)
+            _ = ActionHubRoutes.kit.categories.count
+        }
+        """.write(to: app, atomically: true, encoding: .utf8)
+        let modules = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("Modules").path
+        let result = try Toolchain.run(
+            "swiftc", ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, file.path, app.path])
         #expect(result.status == 0, "\(result.output)")
     }
 
-    /// Compiles the generated Foundation-only body builder on its own, runs it with the values a
-    /// `UNNotificationResponse` would give, and decodes the body with the server's validator.
-    @Test func theForwarderBuildsBodiesTheServerAccepts() throws {
-        let routes = try Self.routes(Self.shipped)
-        let source = IOSCodeGenerator(routes: routes, endpoint: Self.endpoint).generate()
-        let start = try #require(source.range(of: IOSCodeGenerator.bodyBuilderStart))
-        let end = try #require(source.range(of: IOSCodeGenerator.bodyBuilderEnd))
-        let builder = String(source[start.lowerBound..<end.upperBound])
-        let driver = #"""
-            import Foundation
-            let date = Date(timeIntervalSince1970: 1_796_029_200)
-            let userInfo: [AnyHashable: Any] = [
-                "aps": ["category": "social_post", "mutable-content": 1], "postId": "p-1",
-                "media-url": "https://example.com/a.jpg",
-            ]
-            let body = try ActionHubRequestBody.make(
-                id: UUID(uuidString: "8E3A3C1A-5B0F-4C2E-9B7D-2F1A6C0D9E11")!, actionIdentifier: "reply",
-                userText: "Nice shot! 👍🏽", userId: "u-42", notificationIdentifier: "push-123",
-                categoryIdentifier: "social_post", notificationDate: date, userInfo: userInfo,
-                respondedAt: date.addingTimeInterval(5))
-            FileHandle.standardOutput.write(body)
-            """#
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forwarder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try ("import Foundation\n" + builder + "\n").write(
-            to: directory.appendingPathComponent("Body.swift"), atomically: true, encoding: .utf8)
-        try driver.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let binary = directory.appendingPathComponent("forwarder").path
-        let compiled = try Toolchain.run(
-            "swiftc",
-            [
-                directory.appendingPathComponent("Body.swift").path,
-                directory.appendingPathComponent("main.swift").path,
-                "-o", binary,
-            ])
-        #expect(compiled.status == 0, "\(compiled.output)")
-        let ran = try Toolchain.run(binary, [])
-        #expect(ran.status == 0)
+    @Test(arguments: [
+        ("collisions-categories", "are both SocialPost"), ("collisions-actions", "are both like"),
+        ("collisions-keyword", "becomes true"), ("collisions-type", "becomes String"),
+    ])
+    func routeSetsThatWouldNotCompileAreRefused(_ name: String, _ message: String) throws {
+        let problems = SwiftNames.problems(in: try Self.routes(Self.set(name)))
+        #expect(problems.contains { $0.message.contains(message) }, "\(problems)")
+        #expect(SwiftNames.problems(in: try Self.routes(Self.set("every-option"))).isEmpty)
+        #expect(SwiftNames.problems(in: try Self.routes(Self.set("routes"))).isEmpty)
+    }
 
+    @Test func deprecatedOptionsAreWarnedAbout() throws {
+        let warnings = try Self.routes(Self.set("every-option")).warnings
+        #expect(warnings.map(\.field) == ["options"])
+        #expect(warnings.first?.message.contains("allowAnnouncement is deprecated") == true)
+        #expect(try Self.routes(Self.set("routes")).warnings.isEmpty)
+    }
+
+    /// What the kit sends, the server's validator accepts; the link the kit opens on the device is
+    /// the one the server answers with.
+    @Test(arguments: ["p-1", "p 1/x", "ü?#%"])
+    func theKitAndTheServerAgree(_ postId: String) throws {
+        let routes = try Self.routes(Self.set("routes"))
+        let kitRoutes = KitRoutes([
+            KitRoutes.Category(
+                identifier: "social_post", requiredUserInfo: ["postId"],
+                actions: [
+                    "reply": nil, "like": nil,
+                    "com.apple.UNNotificationDefaultActionIdentifier": "socialapp://posts/{postId}",
+                    "com.apple.UNNotificationDismissActionIdentifier": nil,
+                ])
+        ])
+        let response = NotificationResponse(
+            actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier", notificationIdentifier: "push-1",
+            categoryIdentifier: "social_post", notificationDate: Date(timeIntervalSince1970: 1_796_029_200),
+            userInfo: UserInfoValue.customKeys(of: [
+                "aps": ["category": "social_post", "mutable-content": 1], "postId": postId,
+                "media-url": "https://example.com/a.jpg", "badge": 3, "flag": true,
+            ]))
+        let body = try ResponseBody(
+            id: "8E3A3C1A-5B0F-4C2E-9B7D-2F1A6C0D9E11", response: response, userId: "u-42",
+            respondedAt: Date(timeIntervalSince1970: 1_796_029_205)
+        ).encoded()
+        let service = ResponseService(routes: routes, store: InMemoryResponseStore())
+        let submission = try service.submit(try JSONParser().parse(Array(body))).wait().get()
+        let answer = try JSONParser().parse(submission.body)
+        #expect(answer["handler"] == .string("open-screen"))
+        #expect(answer["result"]?["deepLink"]?.stringValue == kitRoutes.deepLink(for: response)?.absoluteString)
         let event = try ResponseValidator(routes: routes).validate(
-            try JSONParser().parse(Array(ran.output.utf8)), receivedAt: "2026-11-30T09:00:06.000Z")
-        #expect(event.id == "8E3A3C1A-5B0F-4C2E-9B7D-2F1A6C0D9E11")
-        #expect(event.action.handler == "reply")
-        #expect(event.userText == "Nice shot! 👍🏽")
-        #expect(event.postId == "p-1")
-        #expect(event.notification.userInfo.keys.sorted() == ["media-url", "postId"])
+            try JSONParser().parse(Array(body)), receivedAt: "2026-11-30T09:00:06.000Z")
+        #expect(event.notification.userInfo.keys.sorted() == ["badge", "flag", "media-url", "postId"])
+        #expect(event.notification.userInfo["flag"] == .bool(true))
         #expect(event.notification.date.hasPrefix("2026-11-30T09:00:00"))
-        #expect(event.respondedAt?.hasPrefix("2026-11-30T09:00:05") == true)
     }
 }

@@ -3,16 +3,46 @@ import Testing
 
 @Suite("actionhub gen ios, payload and the push fixtures")
 struct ClientCommandTests {
-    @Test func genIOSWritesTheGoldenFile() throws {
-        let out = TemporaryDirectory.make().appendingPathComponent("ActionHub.swift")
+    @Test func genIOSWritesTheGoldenFilesAndSaysWhatReplacedTheForwarder() throws {
+        let directory = TemporaryDirectory.make()
+        let out = directory.appendingPathComponent("ActionHubRoutes.swift")
         let outcome = try ActionHubExecutable.run([
             "gen", "ios", "--endpoint", "https://actionhub.example.com", "--out", out.path,
         ])
         #expect(outcome.status == 0)
-        let golden = ActionHubExecutable.packageRoot.appendingPathComponent(
-            "Tests/CodegenTests/Golden/social_post.swift.golden")
-        #expect(try String(contentsOf: out, encoding: .utf8) == String(contentsOf: golden, encoding: .utf8))
+        let golden = ActionHubExecutable.packageRoot.appendingPathComponent("Tests/CodegenTests/Golden")
+        #expect(
+            try String(contentsOf: out, encoding: .utf8)
+                == String(contentsOf: golden.appendingPathComponent("routes.swift.golden"), encoding: .utf8))
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("ActionHub.xcstrings"), encoding: .utf8)
+                == String(contentsOf: golden.appendingPathComponent("routes.xcstrings.golden"), encoding: .utf8))
         #expect(try ActionHubExecutable.run(["gen", "ios", "--endpoint", "ftp://x"]).status == 2)
+        let help = try ActionHubExecutable.run(["gen", "--help"]).standardOutput
+        #expect(help.contains("ActionHubKit"))
+        #expect(help.contains("ActionHubForwarder delegate this command used to write is"))
+    }
+
+    @Test func routesCheckRefusesWhatGenIOSCouldNotCompileAndWarnsOfDeprecations() throws {
+        let sets = ActionHubExecutable.packageRoot.appendingPathComponent("Tests/CodegenTests/Routes")
+        for name in ["collisions-categories", "collisions-actions", "collisions-keyword", "collisions-type"] {
+            let checked = try ActionHubExecutable.run([
+                "routes", "check", sets.appendingPathComponent(name).path, "--apns", TemporaryDirectory.make().path,
+            ])
+            #expect(checked.status == 1, "\(name)")
+            #expect(checked.standardError.contains("rename"), "\(name): \(checked.standardError)")
+            let generated = try ActionHubExecutable.run([
+                "gen", "ios", "--routes", sets.appendingPathComponent(name).path,
+            ])
+            #expect(generated.status == 1, "gen ios must refuse \(name) too")
+        }
+        let everyOption = try ActionHubExecutable.run([
+            "routes", "check", sets.appendingPathComponent("every-option").path, "--apns",
+            TemporaryDirectory.make().path,
+        ])
+        #expect(everyOption.status == 0)
+        #expect(
+            everyOption.standardError.contains("warning:") && everyOption.standardError.contains("allowAnnouncement"))
     }
 
     @Test func payloadPrintsTheJSONAndRefusesWhatAPNsOrTheRoutesWould() throws {

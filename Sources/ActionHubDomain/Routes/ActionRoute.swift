@@ -11,6 +11,8 @@ public struct ActionRoute: Sendable, Equatable {
     public var title: String?
     public var options: [ActionOption]
     public var textInput: TextInput?
+    /// An SF Symbol name shown with the button (iOS 15+).
+    public var icon: String?
     public var handler: String
     /// The keys of the route entry that belong to the handler (e.g. `screen`, `deepLink`).
     public var settings: JSONObject

@@ -7,6 +7,10 @@ public struct CategoryRoute: Sendable, Equatable {
     /// userInfo keys every push of this category carries, and every response must bring back.
     public var requiredUserInfo: [String]
     public var actions: [ActionRoute]
+    /// What a hidden preview shows instead of the body (`UNNotificationCategory`).
+    public var hiddenPreviewsBodyPlaceholder: String?
+    /// The summary of grouped notifications, e.g. "%u new posts" (`UNNotificationCategory`).
+    public var categorySummaryFormat: String?
     /// The file's document as loaded, served by `GET /v1/categories`.
     public var document: JSONObject
     public var sourceFile: String

@@ -74,10 +74,17 @@ public struct RouteLoader: Sendable {
 
     private func decodeCategory(_ object: JSONObject, file: String, errors: inout [FieldError]) -> CategoryRoute? {
         let reader = FieldReader(object)
-        reader.rejectUnknownKeys(allowed: ["category", "options", "requiredUserInfo", "actions"], errors: &errors)
+        reader.rejectUnknownKeys(
+            allowed: [
+                "category", "options", "requiredUserInfo", "actions", "hiddenPreviewsBodyPlaceholder",
+                "categorySummaryFormat",
+            ], errors: &errors)
         let identifier = reader.string("category", required: true, errors: &errors)
         let options = reader.options("options", of: CategoryOption.self, errors: &errors)
         let requiredUserInfo = reader.stringList("requiredUserInfo", errors: &errors)
+        let hiddenPreviewsBodyPlaceholder = reader.string(
+            "hiddenPreviewsBodyPlaceholder", required: false, errors: &errors)
+        let categorySummaryFormat = reader.string("categorySummaryFormat", required: false, errors: &errors)
         let actionValues = reader.array("actions", errors: &errors) ?? []
         if actionValues.isEmpty {
             errors.append(FieldError(field: "actions", message: "must list at least one action"))
@@ -103,6 +110,7 @@ public struct RouteLoader: Sendable {
         guard let identifier else { return nil }
         let category = CategoryRoute(
             identifier: identifier, options: options, requiredUserInfo: requiredUserInfo, actions: actions,
+            hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder, categorySummaryFormat: categorySummaryFormat,
             document: object, sourceFile: file)
         for (action, field) in zip(actions, actionFields) {
             errors.append(
@@ -135,7 +143,9 @@ public struct RouteLoader: Sendable {
         return errors + handler.check(action, in: category)
     }
 
-    private static let commonActionKeys: Set<String> = ["identifier", "title", "options", "textInput", "handler"]
+    private static let commonActionKeys: Set<String> = [
+        "identifier", "title", "options", "textInput", "icon", "handler",
+    ]
 
     private func decodeAction(_ object: JSONObject, at prefix: String, errors: inout [FieldError]) -> ActionRoute? {
         let reader = FieldReader(object, at: prefix)
@@ -150,6 +160,11 @@ public struct RouteLoader: Sendable {
         }
         let textInput = reader.object("textInput", required: false, errors: &errors).flatMap {
             decodeTextInput($0, at: "\(prefix).textInput", errors: &errors)
+        }
+        let icon = reader.string("icon", required: false, errors: &errors)
+        if isSystemAction && icon != nil {
+            errors.append(
+                FieldError(field: "\(prefix).icon", message: "Apple's system actions have no button to show it"))
         }
         let handlerName = reader.string("handler", required: true, errors: &errors)
         let handler = handlerName.flatMap { handlers.handler(named: $0) }
@@ -172,8 +187,8 @@ public struct RouteLoader: Sendable {
         }
         guard let identifier, let handlerName else { return nil }
         return ActionRoute(
-            identifier: identifier, title: title, options: options, textInput: textInput, handler: handlerName,
-            settings: settings)
+            identifier: identifier, title: title, options: options, textInput: textInput, icon: icon,
+            handler: handlerName, settings: settings)
     }
 
     private func decodeTextInput(_ object: JSONObject, at prefix: String, errors: inout [FieldError]) -> TextInput? {

@@ -12,4 +12,13 @@ public struct RouteTable: Sendable {
     public func category(_ identifier: String) -> CategoryRoute? {
         byIdentifier[identifier]
     }
+
+    /// What is valid but worth changing: deprecated options.
+    public var warnings: [RouteError] {
+        categories.flatMap { category in
+            category.options.compactMap { option in
+                option.deprecation.map { RouteError(file: category.sourceFile, field: "options", message: $0) }
+            }
+        }
+    }
 }
