@@ -73,20 +73,38 @@ import Testing
         let file = directory.appendingPathComponent("ActionHubRoutes.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         let app = directory.appendingPathComponent("App.swift")
+        // What an app writes in its own delegate, with the kit's Apple glue.
         try """
         import ActionHubKit
+        import Foundation
         import UserNotifications
 
         func launch() async {
             await ActionHub.register(ActionHubRoutes.categories)
             _ = ActionHubRoutes.kit.categories.count
         }
+
+        final class NotificationDelegate {
+            let hub: ActionHub
+            init(hub: ActionHub) { self.hub = hub }
+            func didReceive(_ response: UNNotificationResponse) async -> URL? {
+                await hub.forward(response)
+            }
+            func contentExtensionDidReceive(_ response: UNNotificationResponse) async -> Outcome? {
+                await hub.forwardForFeedback(response)
+            }
+        }
         """.write(to: app, atomically: true, encoding: .utf8)
         let modules = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("Modules").path
-        let result = try Toolchain.run(
-            "swiftc", ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, file.path, app.path])
-        #expect(result.status == 0, "\(result.output)")
+        // Once as a plain module, once as an app target with main-actor default isolation.
+        for isolation in [[], ["-default-isolation", "MainActor"]] {
+            let result = try Toolchain.run(
+                "swiftc",
+                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, file.path, app.path]
+                    + isolation)
+            #expect(result.status == 0, "\(isolation): \(result.output)")
+        }
     }
 
     @Test(arguments: [
