@@ -215,3 +215,30 @@ struct ActionHubKitServerTests {
         #expect(server.stop() == 0)
     }
 }
+
+@Suite("ActionHubKit's background-session transport against the real server")
+struct BackgroundSessionTransportTests {
+    /// On Linux the same delegate code runs on an ordinary session: uploads from files, answers
+    /// gathered by the delegate, each caller resumed once.
+    @Test func deliversThroughUploadTasksFromFiles() async throws {
+        let server = try ServerProcess(arguments: [
+            "--signing-secret", ActionHubKitServerTests.secret, "--rate-limit", "0",
+        ])
+        let uploads = TemporaryDirectory.make()
+        let transport = try BackgroundSessionTransport(identifier: "actionhub.test", uploads: uploads, timeout: 10)
+        let credential = try ActionHubKitServerTests.token("u-background")
+        let hub = try ActionHubKitServerTests.hub(
+            port: server.port, folder: TemporaryDirectory.make(), transport: transport
+        ) {
+            credential
+        }
+        await hub.start()
+        for index in 0..<10 { await hub.forward(ActionHubKitServerTests.like("p-bg-\(index % 3)")) }
+        #expect(await ActionHubKitServerTests.waitUntil { hub.outbox.pending().isEmpty })
+        await hub.stop()
+        transport.invalidate()
+        #expect(try ActionHubKitServerTests.storedIds(server.databasePath).count == 10)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads.path).isEmpty, "upload files are removed")
+        #expect(server.stop() == 0)
+    }
+}
