@@ -89,14 +89,14 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "API", "ActionHubDomain", "ActionHubService", "Auth", "Basics", "HTTPClient", "HTTPServer",
-                "PostgreSQL",
-                "SQLiteStore", "Telemetry",
+                "API", "ActionHubDomain", "ActionHubKit", "ActionHubService", "Auth", "Basics", "HTTPClient",
+                "HTTPServer", "PostgreSQL", "SQLiteStore", "Telemetry",
             ],
             path: "Tests/TestSupport"),
 
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
-        .testTarget(name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics", "HTTP", "HTTPServer"]),
+        .testTarget(
+            name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics", "HTTP", "HTTPServer", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "ActionHubDomainTests", dependencies: ["ActionHubDomain", "ActionHubTesting", "Basics", "JSON"]),

@@ -132,7 +132,7 @@ import Testing
         #expect(hub.outbox.pending().count == 1)
         signedIn.withLock { $0 = true }
         await hub.credentialsChanged()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !hub.outbox.pending().isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(hub.outbox.pending().isEmpty)
         await hub.stop()
@@ -177,14 +177,14 @@ extension ScriptedTransport.Sent {
         await hub.stop()
     }
 
-    @Test func offlineTheOutcomeIsNilInTimeAndTheResponseStaysForTheApp() async throws {
+    /// Offline, delivery never succeeds: returning at all is the timeout working (the time limit
+    /// fails a hang; no elapsed-time bound, which a loaded machine under a sanitizer breaks).
+    @Test(.timeLimit(.minutes(1)))
+    func offlineTheOutcomeIsNilAndTheResponseStaysForTheApp() async throws {
         let transport = ScriptedTransport([.failure(URLError(.notConnectedToInternet))])
         let hub = try ActionHubTests.hub(transport)
-        let started = Date()
         let (_, outcome) = await hub.forwardAndWait(KitFixtures.like(), timeout: .milliseconds(300))
         #expect(outcome == nil)
-        // Generous: the bound only tells "gave up in time" from "waited for a delivery that never comes".
-        #expect(Date().timeIntervalSince(started) < 15)
         await hub.stop()
         #expect(hub.outbox.pending().count == 1)
     }

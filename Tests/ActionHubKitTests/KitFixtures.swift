@@ -1,19 +1,12 @@
 import ActionHubKit
 import Basics
 import Foundation
+import TestSupport
 
 /// The shipped social_post routes as the kit sees them, responses to forward, and a transport
 /// that answers from a script.
 enum KitFixtures {
-    static let routes = KitRoutes([
-        KitRoutes.Category(
-            identifier: "social_post", requiredUserInfo: ["postId"],
-            actions: [
-                "reply": nil, "like": nil,
-                "com.apple.UNNotificationDefaultActionIdentifier": "socialapp://posts/{postId}",
-                "com.apple.UNNotificationDismissActionIdentifier": nil,
-            ], textLimits: ["reply": 500])
-    ])
+    static let routes = KitRoutes.socialPost
 
     static func like(post: String = "p-1") -> NotificationResponse {
         NotificationResponse(
@@ -84,7 +77,7 @@ actor EventLog {
         events.append(event)
     }
 
-    func waitFor(seconds: Double = 20, _ condition: ([DeliveryEvent]) -> Bool) async -> Bool {
+    func waitFor(seconds: Double = 60, _ condition: ([DeliveryEvent]) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(events) { return true }

@@ -130,15 +130,7 @@ import Testing
     @Test(arguments: ["p-1", "p 1/x", "ü?#%"])
     func theKitAndTheServerAgree(_ postId: String) throws {
         let routes = try Self.routes(Self.set("routes"))
-        let kitRoutes = KitRoutes([
-            KitRoutes.Category(
-                identifier: "social_post", requiredUserInfo: ["postId"],
-                actions: [
-                    "reply": nil, "like": nil,
-                    "com.apple.UNNotificationDefaultActionIdentifier": "socialapp://posts/{postId}",
-                    "com.apple.UNNotificationDismissActionIdentifier": nil,
-                ])
-        ])
+        let kitRoutes = KitRoutes.socialPost
         let response = NotificationResponse(
             actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier", notificationIdentifier: "push-1",
             categoryIdentifier: "social_post", notificationDate: Date(timeIntervalSince1970: 1_796_029_200),

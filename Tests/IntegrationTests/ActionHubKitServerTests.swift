@@ -16,15 +16,7 @@ struct ActionHubKitServerTests {
     static let secret = "kit-test-signing-secret-0123456789-abcdef"
     static let signer = try! TokenSigner(secret: Array(secret.utf8))
 
-    static let routes = KitRoutes([
-        KitRoutes.Category(
-            identifier: "social_post", requiredUserInfo: ["postId"],
-            actions: [
-                "reply": nil, "like": nil,
-                "com.apple.UNNotificationDefaultActionIdentifier": "socialapp://posts/{postId}",
-                "com.apple.UNNotificationDismissActionIdentifier": nil,
-            ])
-    ])
+    static let routes = KitRoutes.socialPost
 
     static func like(_ post: String, text: String? = nil) -> NotificationResponse {
         NotificationResponse(
@@ -53,7 +45,7 @@ struct ActionHubKitServerTests {
         }
     }
 
-    static func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
+    static func waitUntil(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
