@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Basics"]),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Auth", "HTTPClient", "JSON", "SQLite", "TestSupport"]),
+            dependencies: ["Auth", "Basics", "HTTPClient", "JSON", "SQLite", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

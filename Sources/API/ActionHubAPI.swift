@@ -17,22 +17,25 @@ public struct ActionHubAPI: HTTPResponder {
     public let telemetry: Telemetry
     /// Values read at scrape time (database size, open connections, build info).
     let gauges: @Sendable () -> [MetricsRegistry.Gauge]
+    /// The longest an empty feed page is held for a long-polling consumer.
+    let feedMaximumWait: Duration
 
     public init(
         service: ResponseService, access: AccessControl,
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in })),
-        gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
+        feedMaximumWait: Duration = .seconds(30), gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
     ) {
         self.service = service
         self.access = access
         self.telemetry = telemetry
+        self.feedMaximumWait = feedMaximumWait
         self.gauges = gauges
     }
 
     /// Built once, then only read by every worker thread.
     private static let router: Router<APIRoute> = {
         var router = Router<APIRoute>()
-        for route in responseRoutes + historyRoutes + operationRoutes + tokenRoutes {
+        for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes {
             router.add(route.method, route.path, route)
         }
         return router

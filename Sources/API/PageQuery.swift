@@ -34,7 +34,7 @@ enum PageQuery {
             category: category.flatMap { $0.isEmpty ? nil : $0 }, action: action.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    private static func single(_ name: String, in request: HTTPRequest, errors: inout [FieldError]) -> String? {
+    static func single(_ name: String, in request: HTTPRequest, errors: inout [FieldError]) -> String? {
         let values = request.queryValues(name)
         if values.count > 1 {
             errors.append(FieldError(field: name, message: "must be given at most once"))

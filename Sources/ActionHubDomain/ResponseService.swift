@@ -52,7 +52,7 @@ public struct ResponseService: Sendable {
         }
         let key = NewResponse(
             id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
-            fingerprint: event.fingerprint, postId: event.postId)
+            fingerprint: event.fingerprint, postId: event.postId, notification: event.notificationDocument)
         let (id, route) = (event.id, event.routeKey)
         let recorded = store.record(key) { effects in
             Self.answer(for: event, result: try handler.handle(event, effects: effects))

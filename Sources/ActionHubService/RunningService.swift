@@ -34,7 +34,7 @@ public final class RunningService: Sendable {
         let openConnections = OpenConnections()
         let api = ActionHubAPI(
             service: ResponseService(routes: configuration.routes, store: store.store), access: access,
-            telemetry: configuration.telemetry
+            telemetry: configuration.telemetry, feedMaximumWait: configuration.feedMaximumWait
         ) {
             store.gauges() + [
                 MetricsRegistry.Gauge(

@@ -15,12 +15,14 @@ public struct ServiceConfiguration: Sendable {
     public var keyCache: Duration
     /// nil or empty: the secret kept in the database, made on first use.
     public var signingSecret: String?
+    /// The longest `GET /v1/events?wait=` holds an empty page.
+    public var feedMaximumWait: Duration
     public var telemetry: Telemetry
 
     public init(
         database: DatabaseLocation, routes: RouteTable, http: HTTPServerConfiguration = HTTPServerConfiguration(),
         commits: DatabaseLocation.CommitSettings = .init(), rateLimit: Int = 100, rateBurst: Int = 200,
-        keyCache: Duration = .seconds(1), signingSecret: String? = nil,
+        keyCache: Duration = .seconds(1), signingSecret: String? = nil, feedMaximumWait: Duration = .seconds(30),
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
     ) {
         self.database = database
@@ -31,6 +33,7 @@ public struct ServiceConfiguration: Sendable {
         self.rateBurst = rateBurst
         self.keyCache = keyCache
         self.signingSecret = signingSecret
+        self.feedMaximumWait = feedMaximumWait
         self.telemetry = telemetry
     }
 }

@@ -104,6 +104,24 @@ public final class InMemoryResponseStore: ResponseStore {
         }
     }
 
+    public func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage {
+        state.withLock { state in
+            let items = state.responses.values
+                .filter {
+                    $0.position > cursor.position && (filter.category == nil || $0.response.category == filter.category)
+                        && (filter.action == nil || $0.response.action == filter.action)
+                }
+                .sorted { $0.position < $1.position }
+                .prefix(limit)
+                .map {
+                    FeedItem(
+                        cursor: FeedCursor(sequence: 0, position: $0.position), body: $0.body,
+                        notification: $0.response.notification)
+                }
+            return FeedPage(items: items, next: items.last?.cursor ?? cursor)
+        }
+    }
+
     /// Up to `limit + 1` rows below the cursor, newest first, as `Page(rows:limit:)` takes them.
     private static func newestFirst<Item>(_ rows: [(Int64, Item)], page: PageRequest) -> [(position: Int64, item: Item)]
     {

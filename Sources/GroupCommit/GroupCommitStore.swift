@@ -9,6 +9,8 @@ package protocol GroupCommitStore: ResponseStore {
     var committer: GroupCommitter { get }
     /// Runs `body` with a reader of the backend's pool, holding it for that long.
     func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result
+    /// The newest position the feed may show: nil when everything a reader sees is durable.
+    var feedHorizon: Int64? { get }
 }
 
 extension GroupCommitStore {
@@ -32,5 +34,10 @@ extension GroupCommitStore {
 
     public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
         try read { try $0.responses(userId: userId, filter: filter, page: page) }
+    }
+
+    public func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage {
+        let horizon = feedHorizon
+        return try read { try $0.feed(after: cursor, filter: filter, limit: limit, horizon: horizon) }
     }
 }

@@ -7,4 +7,7 @@ package protocol HistoryReader {
     func replies(postId: String, page: PageRequest) throws -> PostReplies
     /// The user's stored answer bodies, newest first.
     func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
+    /// Events after `cursor`, oldest first, up to `horizon` when the backend has one (SQLite: the
+    /// last position known durable).
+    func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage
 }

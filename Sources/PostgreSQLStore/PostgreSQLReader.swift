@@ -40,6 +40,29 @@ package struct PostgreSQLReader: HistoryReader {
             ORDER BY position DESC LIMIT $5
             """
         ),
+        // Only transactions older than the oldest one that may still write here: those are over,
+        // committed or gone. The snapshot's running transactions are cluster-wide; one is let
+        // pass only when pg_stat_activity shows it in another database (its 32-bit xid is the
+        // 64-bit one modulo 2^32). Anything unattributed holds the horizon back, which only
+        // delays the feed, never skips.
+        (
+            "feed_page",
+            """
+            WITH horizon AS (
+                SELECT coalesce(
+                    (SELECT x FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+                     WHERE (x::text::numeric % 4294967296)::text NOT IN (
+                        SELECT backend_xid::text FROM pg_stat_activity
+                        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())
+                     ORDER BY x LIMIT 1),
+                    pg_snapshot_xmax(pg_current_snapshot())) AS below
+            )
+            SELECT txid::text, position, body, notification FROM responses, horizon
+            WHERE (txid, position) > ($1::text::xid8, $2::bigint) AND txid < horizon.below
+              AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
+            ORDER BY txid, position LIMIT $5
+            """
+        ),
         (
             "heartbeat",
             """
@@ -91,6 +114,21 @@ package struct PostgreSQLReader: HistoryReader {
             (position: result.integer(row: row, column: 0) ?? 0, item: result.text(row: row, column: 1) ?? "")
         }
         return Page(rows: rows, limit: page.limit)
+    }
+
+    package func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage
+    {
+        let result = try connection.run(
+            prepared: "feed_page",
+            [String(cursor.sequence), String(cursor.position), filter.category, filter.action, String(limit)])
+        let items = result.rows { row in
+            FeedItem(
+                cursor: FeedCursor(
+                    sequence: UInt64(result.text(row: row, column: 0) ?? "") ?? 0,
+                    position: result.integer(row: row, column: 1) ?? 0),
+                body: result.text(row: row, column: 2) ?? "", notification: result.text(row: row, column: 3))
+        }
+        return FeedPage(items: items, next: items.last?.cursor ?? cursor)
     }
 
     /// `$1` key, `$2` below this position, `$3` one more row than the page holds, to learn

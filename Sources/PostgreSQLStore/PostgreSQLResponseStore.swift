@@ -64,6 +64,10 @@ public final class PostgreSQLResponseStore: GroupCommitStore {
         try read { try $0.heartbeat() }
     }
 
+    /// A committed transaction is durable here (`synchronous_commit` on): no horizon beyond the
+    /// one the feed query keeps itself.
+    package var feedHorizon: Int64? { nil }
+
     package func read<Result: Sendable>(_ body: (PostgreSQLReader) throws -> Result) throws -> Result {
         try readers.withConnection(retryIfLost: true) { try body(PostgreSQLReader(connection: $0)) }
     }

@@ -100,5 +100,16 @@ enum PostgreSQLSchema {
                 INSERT INTO post_counts AS counts (post_id, replies) SELECT post_id, count(*) FROM replies GROUP BY post_id
                     ON CONFLICT (post_id) DO UPDATE SET replies = excluded.replies;
                 """),
+        // The push each event answers, and the transaction that stored it: the feed reads events
+        // in (transaction, position) order and only from transactions older than any still
+        // running, so an event whose position was taken before a later one's but committed after
+        // it is not skipped by a consumer that already read past its position.
+        Migration(
+            name: "0005-response-notification-and-feed",
+            sql: """
+                ALTER TABLE responses ADD COLUMN notification text;
+                ALTER TABLE responses ADD COLUMN txid xid8 NOT NULL DEFAULT pg_current_xact_id();
+                CREATE INDEX responses_feed ON responses (txid, position);
+                """),
     ]
 }

@@ -22,8 +22,8 @@ final class PostgreSQLWriter: ActionEffects {
                 (
                     "insert_response",
                     """
-                    INSERT INTO responses (id, user_id, category, action, fingerprint, body)
-                    VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING
+                    INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING
                     """
                 ),
                 // The count reads the statement's snapshot, which does not hold what the same
@@ -144,7 +144,10 @@ final class PostgreSQLWriter: ActionEffects {
         let body = try perform(self)
         let inserted = try connection.run(
             prepared: "insert_response",
-            [response.id, response.userId, response.category, response.action, response.fingerprint, body])
+            [
+                response.id, response.userId, response.category, response.action, response.fingerprint, body,
+                response.notification,
+            ])
         guard inserted.affectedRows == 1 else { throw StoredMeanwhile() }
         return .created(body: body)
     }

@@ -13,6 +13,7 @@ package final class Reader: HistoryReader {
     private let repliesPage: SQLiteStatement
     private let replyCount: SQLiteStatement
     private let userResponses: SQLiteStatement
+    private let feedPage: SQLiteStatement
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -35,6 +36,12 @@ package final class Reader: HistoryReader {
             SELECT position, body FROM responses
             WHERE user_id = ?1 AND position < ?2 AND (?3 IS NULL OR category = ?3) AND (?4 IS NULL OR action = ?4)
             ORDER BY position DESC LIMIT ?5
+            """)
+        feedPage = try connection.prepare(
+            """
+            SELECT position, body, notification FROM responses
+            WHERE position > ?1 AND position <= ?2 AND (?3 IS NULL OR category = ?3) AND (?4 IS NULL OR action = ?4)
+            ORDER BY position LIMIT ?5
             """)
     }
 
@@ -84,6 +91,21 @@ package final class Reader: HistoryReader {
             SQLiteValue(filter.action), .integer(Int64(page.limit + 1)),
         ]) { row in (position: row.integer(at: 0), item: row.text(at: 1) ?? "") }
         return Page(rows: rows, limit: page.limit)
+    }
+
+    /// Positions come from the one writer in commit order, so `position > cursor` never skips an
+    /// event; `horizon` keeps out what is committed but not yet synced.
+    package func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage
+    {
+        let items = try feedPage.rows([
+            .integer(cursor.position), .integer(horizon ?? Int64.max), SQLiteValue(filter.category),
+            SQLiteValue(filter.action), .integer(Int64(limit)),
+        ]) { row in
+            FeedItem(
+                cursor: FeedCursor(sequence: 0, position: row.integer(at: 0)), body: row.text(at: 1) ?? "",
+                notification: row.text(at: 2))
+        }
+        return FeedPage(items: items, next: items.last?.cursor ?? cursor)
     }
 
     /// Parameters `?1` key, `?2` below this position, `?3` how many rows: one more than the page

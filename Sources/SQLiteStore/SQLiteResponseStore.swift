@@ -49,17 +49,27 @@ public final class SQLiteResponseStore: GroupCommitStore {
     private let syncer: WALSyncer
     package let committer: GroupCommitter
     private let nextReader = Atomic<Int>(0)
+    /// The newest position known to be on disk: what the feed shows up to.
+    private let durablePosition: Locked<Int64>
     public let database: SQLiteDatabase
     public var path: String { database.path }
 
     init(database: SQLiteDatabase, options: Options) throws {
         self.database = database
-        writer = WriterBox(try Writer(connection: try database.openEventWriter()))
+        let eventWriter = try database.openEventWriter()
+        // What is in the file at open was synced, or recovered from what was.
+        let durablePosition = Locked<Int64>(
+            try eventWriter.prepare("SELECT coalesce(max(position), 0) FROM responses").rows { $0.integer(at: 0) }.first
+                ?? 0)
+        self.durablePosition = durablePosition
+        writer = WriterBox(try Writer(connection: eventWriter))
         readers = try (0..<max(1, options.readerCount)).map { _ in
             ReaderSlot(reader: try Reader(connection: try database.openReader()))
         }
         let wal = try WALFile(databasePath: database.path)
-        let syncer = WALSyncer(sync: { try wal.sync() }, observe: options.observeCommit)
+        let syncer = WALSyncer(
+            sync: { try wal.sync() }, observe: options.observeCommit,
+            durable: { newest in durablePosition.withLock { $0 = max($0, newest) } })
         self.syncer = syncer
         // The thread holds the writer weakly: the store owns it, and releasing it last, after the
         // readers, is what lets its connection checkpoint and remove the WAL on close.
@@ -98,6 +108,8 @@ public final class SQLiteResponseStore: GroupCommitStore {
         try read { try $0.ping() }
         try writer.writer.withLock { try $0.probe() }
     }
+
+    package var feedHorizon: Int64? { durablePosition.withLock { $0 } }
 
     package func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result {
         let index = nextReader.add(1, ordering: .relaxed).oldValue

@@ -22,19 +22,27 @@ final class WALSyncer: Sendable {
         var tickets: [CommitTicket]
         var results: [Result<RecordResult, any Error>]
         var started: ContinuousClock.Instant
+        /// The newest position committed with the batch; nil when its COMMIT failed.
+        var committedUpTo: Int64?
     }
 
     private let sync: @Sendable () throws -> Void
     private let observe: (@Sendable (Int, Duration) -> Void)?
+    private let durable: @Sendable (Int64) -> Void
     private let queue = CommitQueue<Batch>()
     private let failure = Locked<(any Error)?>(nil)
     private let isClosed = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// `sync` makes everything committed so far durable: `WALFile.sync` of the database's log.
-    init(sync: @escaping @Sendable () throws -> Void, observe: (@Sendable (Int, Duration) -> Void)?) {
+    /// `sync` makes everything committed so far durable: `WALFile.sync` of the database's log;
+    /// `durable` hears the newest position that is on disk after each sync.
+    init(
+        sync: @escaping @Sendable () throws -> Void, observe: (@Sendable (Int, Duration) -> Void)?,
+        durable: @escaping @Sendable (Int64) -> Void = { _ in }
+    ) {
         self.sync = sync
         self.observe = observe
+        self.durable = durable
         let thread = Thread { [self] in
             // Named from inside (Foundation on Linux names only the running thread), in at most
             // the 15 bytes Linux keeps.
@@ -71,6 +79,7 @@ final class WALSyncer: Sendable {
                     failure.withLock { $0 = error }
                 }
             }
+            if syncFailure == nil, let newest = batches.compactMap(\.committedUpTo).max() { durable(newest) }
             for batch in batches {
                 observe?(batch.tickets.count, ContinuousClock.now - batch.started)
                 for (ticket, result) in zip(batch.tickets, batch.results) {

@@ -8,6 +8,7 @@ final class Writer: ActionEffects {
     let connection: SQLiteConnection
     private let findResponse: SQLiteStatement
     private let insertResponse: SQLiteStatement
+    private let lastPosition: SQLiteStatement
     private let insertLike: SQLiteStatement
     private let countLikes: SQLiteStatement
     private let insertReply: SQLiteStatement
@@ -22,7 +23,11 @@ final class Writer: ActionEffects {
         self.connection = connection
         findResponse = try connection.prepare("SELECT fingerprint, body FROM responses WHERE id = ?1")
         insertResponse = try connection.prepare(
-            "INSERT INTO responses (id, user_id, category, action, fingerprint, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+            """
+            INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
+        lastPosition = try connection.prepare("SELECT coalesce(max(position), 0) FROM responses")
         insertLike = try connection.prepare(
             """
             INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES (?1, ?2, ?3, ?4)
@@ -47,24 +52,30 @@ final class Writer: ActionEffects {
     func commit(_ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, syncer: WALSyncer) {
         let started = ContinuousClock.now
         let results: [Result<RecordResult, any Error>]
+        // The newest position this batch committed, once its COMMIT succeeded: the feed shows up
+        // to it after the sync.
+        var committedUpTo: Int64?
         do {
             if let failure = syncer.failed { throw failure }
             // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
             // error is then every event's.
-            results = try writeTransaction.run {
+            let (committed, last) = try writeTransaction.run {
                 let results = try batch.map { try recordInSavepoint($0) }
                 if acknowledgeBeforeCommit {
                     for (ticket, result) in zip(batch, results) { ticket.complete(result) }
                     // Holds the COMMIT back, so that a kill -9 can land between the answers and it.
                     Thread.sleep(forTimeInterval: 0.05)
                 }
-                return results
+                return (results, try lastPosition.rows { $0.integer(at: 0) }.first ?? 0)
             }
+            results = committed
+            committedUpTo = last
         } catch {
             results = batch.map { _ in .failure(error) }
         }
         guard !acknowledgeBeforeCommit else { return }
-        syncer.add(WALSyncer.Batch(tickets: batch, results: results, started: started))
+        syncer.add(
+            WALSyncer.Batch(tickets: batch, results: results, started: started, committedUpTo: committedUpTo))
         eventsSinceCheckpoint += batch.count
         if eventsSinceCheckpoint >= Self.checkpointEvery {
             eventsSinceCheckpoint = 0
@@ -107,7 +118,7 @@ final class Writer: ActionEffects {
         let body = try perform(self)
         try insertResponse.run([
             .text(response.id), .text(response.userId), .text(response.category), .text(response.action),
-            .text(response.fingerprint), .text(body),
+            .text(response.fingerprint), .text(body), SQLiteValue(response.notification),
         ])
         return .created(body: body)
     }

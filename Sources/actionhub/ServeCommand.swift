@@ -43,6 +43,10 @@ enum ServeCommand {
             help: "seconds an API key found is remembered: a key revoked by another process or instance works "
                 + "up to this long; 0 looks every key up on every request"),
         Setting(
+            name: "feed-max-wait", defaultValue: "30",
+            help: "the longest GET /v1/events?wait= holds an empty page, in seconds (lower it behind proxies "
+                + "with short idle timeouts)"),
+        Setting(
             name: "signing-secret", defaultValue: "",
             help: "secret (at least 32 bytes) that signs user tokens; by default one is made and kept in the database"),
     ]
@@ -85,6 +89,7 @@ enum ServeCommand {
         let rateLimit = try values.integer("rate-limit", in: 0...1_000_000)
         let rateBurst = try values.integer("rate-burst", in: 1...1_000_000)
         let keyCacheSeconds = try values.integer("key-cache", in: 0...3600)
+        let feedMaximumWait = try values.integer("feed-max-wait", in: 0...30)
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
@@ -96,7 +101,8 @@ enum ServeCommand {
                 ServiceConfiguration(
                     database: location, routes: routes, http: configuration, commits: commits, rateLimit: rateLimit,
                     rateBurst: rateBurst, keyCache: .seconds(keyCacheSeconds),
-                    signingSecret: values.string("signing-secret"), telemetry: telemetry))
+                    signingSecret: values.string("signing-secret"), feedMaximumWait: .seconds(feedMaximumWait),
+                    telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
             if let short = error as? SigningSecret.TooShort { throw UsageError(short.description) }

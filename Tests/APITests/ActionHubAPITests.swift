@@ -163,6 +163,9 @@ import Testing
             func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
                 throw DiskFull()
             }
+            func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage {
+                throw DiskFull()
+            }
         }
         let reports = ReportLog()
         let failing = ActionHubAPI(

@@ -55,7 +55,11 @@ import Testing
         #expect(try reopened.response(id: id) == "kept")
         let connection = try SQLiteConnection(path: path)
         let migrations = try connection.prepare("SELECT name FROM schema_migrations").rows { $0.text(at: 0) }
-        #expect(migrations == ["0001-responses-likes-replies", "0002-heartbeat", "0003-api-keys", "0004-post-counts"])
+        #expect(
+            migrations == [
+                "0001-responses-likes-replies", "0002-heartbeat", "0003-api-keys", "0004-post-counts",
+                "0005-response-notification",
+            ])
     }
 
     /// A database from before 0004 gets its posts' counts filled in when it is opened; from then

@@ -22,7 +22,7 @@ import Testing
 
     struct DiskFailed: Error {}
 
-    func batch(_ count: Int, answers: Locked<[String]>) -> WALSyncer.Batch {
+    func batch(_ count: Int, answers: Locked<[String]>, committedUpTo: Int64? = nil) -> WALSyncer.Batch {
         let tickets = (0..<count).map { index in
             CommitTicket(
                 response: NewResponse(id: "\(index)", userId: "u", category: "c", action: "a", fingerprint: "f"),
@@ -32,7 +32,8 @@ import Testing
                 })
         }
         return WALSyncer.Batch(
-            tickets: tickets, results: tickets.map { _ in .success(.created(body: "ok")) }, started: .now)
+            tickets: tickets, results: tickets.map { _ in .success(.created(body: "ok")) }, started: .now,
+            committedUpTo: committedUpTo)
     }
 
     @Test func nothingIsAnsweredBeforeTheSyncReturns() {
@@ -78,5 +79,25 @@ import Testing
         #expect(answers.withLock { $0 } == ["failed", "failed", "failed", "failed"])
         #expect(syncer.failed is DiskFailed)
         #expect(held.calls.withLock { $0 } == 1)
+    }
+
+    /// The feed shows events up to the newest position known durable: told after each sync that
+    /// succeeded, before anyone is answered, and never after a failed one.
+    @Test func theDurablePositionMovesOnlyAfterASuccessfulSync() {
+        let held = HeldSync()
+        let durable = Locked<[Int64]>([])
+        let syncer = WALSyncer(sync: held.sync, observe: nil) { newest in durable.withLock { $0.append(newest) } }
+        let answers = Locked<[String]>([])
+        syncer.add(batch(1, answers: answers, committedUpTo: 7))
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(durable.withLock { $0 }.isEmpty, "committed is not durable before the sync returns")
+        held.gate.signal()
+        while answers.withLock({ $0.count }) < 1 { usleep(1_000) }
+        #expect(durable.withLock { $0 } == [7])
+        held.failWith.withLock { $0 = DiskFailed() }
+        syncer.add(batch(1, answers: answers, committedUpTo: 9))
+        held.gate.signal()
+        syncer.close()
+        #expect(durable.withLock { $0 } == [7])
     }
 }

@@ -11,7 +11,7 @@ import Telemetry
 /// runs (`RunningService`), on a free loopback port and a temporary SQLite database. For tests
 /// that speak HTTP but need no process of their own; signals, kill -9, disk faults and the CLI
 /// keep theirs (`ServerProcess`).
-public final class LiveServer {
+public final class LiveServer: Sendable {
     public static let repositoryRoutes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("routes").path
 
@@ -25,7 +25,7 @@ public final class LiveServer {
     /// `adjust` changes the HTTP server's settings from those of `serve`'s defaults.
     public init(
         signingSecret: String? = nil, rateLimit: Int = 100, rateBurst: Int = 200,
-        adjust: (inout HTTPServerConfiguration) -> Void = { _ in }
+        feedMaximumWait: Duration = .seconds(30), adjust: (inout HTTPServerConfiguration) -> Void = { _ in }
     ) throws {
         databasePath = TemporaryDatabase.path()
         var http = HTTPServerConfiguration(port: 0, threadCount: 4)
@@ -35,7 +35,7 @@ public final class LiveServer {
         service = try RunningService(
             ServiceConfiguration(
                 database: .sqlite(path: databasePath), routes: routes, http: http, rateLimit: rateLimit,
-                rateBurst: rateBurst, signingSecret: signingSecret,
+                rateBurst: rateBurst, signingSecret: signingSecret, feedMaximumWait: feedMaximumWait,
                 telemetry: Telemetry(logger: Logger(level: .info) { line in lines.withLock { $0.append(line) } })))
         guard let key = service.firstAdminKey else { preconditionFailure("a fresh database has no admin key") }
         adminKey = key

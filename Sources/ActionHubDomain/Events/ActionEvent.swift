@@ -20,6 +20,20 @@ public struct ActionEvent: Sendable {
         notification.userInfo[Self.postIdKey]?.stringValue
     }
 
+    /// The push as the feed gives it with the event: identifier, category and userInfo as sent.
+    public var notificationDocument: String {
+        var writer = JSONWriter(capacity: 192)
+        writer.object { notification in
+            notification.key("identifier")
+            notification.string(self.notification.identifier)
+            notification.key("categoryIdentifier")
+            notification.string(self.notification.categoryIdentifier)
+            notification.key("userInfo")
+            notification.value(.object(self.notification.userInfo))
+        }
+        return writer.text
+    }
+
     /// The request's content in canonical JSON (sorted keys): a retry with the same id must match it.
     /// Written member by member in key order; the text is the one stored with every event, so it
     /// must not change (pinned by ActionEventTests).

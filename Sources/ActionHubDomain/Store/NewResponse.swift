@@ -9,9 +9,13 @@ public struct NewResponse: Sendable {
     /// The post the event is about, when it is about one: a store with several writers takes a
     /// batch's locks in post order.
     public var postId: String?
+    /// The push the response answers, `{"identifier", "categoryIdentifier", "userInfo"}` as JSON
+    /// text: stored with the event for the feed.
+    public var notification: String?
 
     public init(
-        id: String, userId: String, category: String, action: String, fingerprint: String, postId: String? = nil
+        id: String, userId: String, category: String, action: String, fingerprint: String, postId: String? = nil,
+        notification: String? = nil
     ) {
         self.id = id
         self.userId = userId
@@ -19,5 +23,6 @@ public struct NewResponse: Sendable {
         self.action = action
         self.fingerprint = fingerprint
         self.postId = postId
+        self.notification = notification
     }
 }

@@ -23,4 +23,7 @@ public protocol ResponseStore: Sendable {
     func replies(postId: String, page: PageRequest) throws -> PostReplies
     /// The user's stored answer bodies, newest first.
     func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
+    /// Events after `cursor`, oldest first, at most `limit`: only events that are durable, and
+    /// never one that could still appear behind a cursor a consumer was already given.
+    func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage
 }

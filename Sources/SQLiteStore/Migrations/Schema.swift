@@ -84,5 +84,7 @@ enum Schema {
                     UPDATE post_counts SET replies = replies - 1 WHERE post_id = OLD.post_id;
                 END;
                 """),
+        // The push each event answers, for the event feed (null for events stored before).
+        Migration(name: "0005-response-notification", sql: "ALTER TABLE responses ADD COLUMN notification TEXT;"),
     ]
 }

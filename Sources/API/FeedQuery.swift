@@ -1,0 +1,49 @@
+import ActionHubDomain
+import HTTP
+
+/// The query of `GET /v1/events`, as 422 problems when wrong.
+struct FeedQuery: Sendable {
+    static let defaultLimit = 50
+    static let maximumLimit = 200
+    /// What the API documents as the longest `wait`; the server may hold pages for less
+    /// (`serve --feed-max-wait`).
+    static let longestWait = 30
+
+    var after: FeedCursor
+    var filter: ResponseFilter
+    var limit: Int
+    var wait: Duration
+
+    init(_ request: HTTPRequest, maximumWait: Duration) throws {
+        var errors: [FieldError] = []
+        after = .start
+        if let token = PageQuery.single("after", in: request, errors: &errors), !token.isEmpty {
+            if let cursor = FeedCursor(token: token) {
+                after = cursor
+            } else {
+                errors.append(FieldError(field: "after", message: "is not a cursor this API gave out"))
+            }
+        }
+        limit = Self.defaultLimit
+        if let text = PageQuery.single("limit", in: request, errors: &errors) {
+            if let value = Int(text), (1...Self.maximumLimit).contains(value) {
+                limit = value
+            } else {
+                errors.append(FieldError(field: "limit", message: "must be an integer from 1 to \(Self.maximumLimit)"))
+            }
+        }
+        wait = .zero
+        if let text = PageQuery.single("wait", in: request, errors: &errors) {
+            if let seconds = Int(text), (0...Self.longestWait).contains(seconds) {
+                wait = min(.seconds(seconds), maximumWait)
+            } else {
+                errors.append(
+                    FieldError(
+                        field: "wait", message: "must be a whole number of seconds from 0 to \(Self.longestWait)"))
+            }
+        }
+        let filter = try PageQuery.filter(from: request)
+        self.filter = filter
+        guard errors.isEmpty else { throw ValidationFailure(errors) }
+    }
+}
