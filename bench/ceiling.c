@@ -67,6 +67,24 @@ static const char *field(const char *body, size_t size, const char *key, int *le
   return start;
 }
 
+/* The object value of "key":{…} in body, braces matched (no braces inside the benchmark's
+   strings), or an empty text: the push ActionHub stores with each event for its feed. */
+static const char *object_field(const char *body, size_t size, const char *key, int *length) {
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\":", key);
+  const char *start = memmem(body, size, pattern, strlen(pattern));
+  *length = 0;
+  if (!start) return "";
+  start = memchr(start, '{', size - (size_t)(start - body));
+  if (!start) return "";
+  int depth = 0;
+  for (const char *at = start; at < body + size; at++) {
+    if (*at == '{') depth++;
+    if (*at == '}' && --depth == 0) { *length = (int)(at - start + 1); break; }
+  }
+  return start;
+}
+
 static int step(sqlite3_stmt *statement) {
   int rc = sqlite3_step(statement);
   sqlite3_reset(statement);
@@ -120,6 +138,9 @@ static int store_same_schema(struct request *r) {
   sqlite3_bind_text(insert_response, 4, action, action_length, SQLITE_STATIC);
   sqlite3_bind_text(insert_response, 5, r->body, (int)r->size, SQLITE_STATIC);
   sqlite3_bind_text(insert_response, 6, "{\"stored\":true}", -1, SQLITE_STATIC);
+  int notification_length;
+  const char *notification = object_field(r->body, r->size, "notification", &notification_length);
+  sqlite3_bind_text(insert_response, 7, notification, notification_length, SQLITE_STATIC);
   return step(insert_response);
 }
 
@@ -307,7 +328,8 @@ int main(int argc, char **argv) {
   if (same_schema) {
     find_response = prepare("SELECT fingerprint, body FROM responses WHERE id = ?1");
     insert_response = prepare(
-        "INSERT INTO responses (id, user_id, category, action, fingerprint, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+        "INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     insert_like = prepare("INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES (?1, ?2, ?3, ?4) "
                           "ON CONFLICT (post_id, user_id) DO NOTHING");
     count_likes = prepare("SELECT likes FROM post_counts WHERE post_id = ?1");
