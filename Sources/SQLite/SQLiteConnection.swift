@@ -58,6 +58,11 @@ public final class SQLiteConnection {
         return SQLiteStatement(handle: statement, connection: self, sql: sql)
     }
 
+    /// The rowid of the last row this connection inserted. <https://www.sqlite.org/c3ref/last_insert_rowid.html>
+    public var lastInsertRowid: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE. <https://www.sqlite.org/c3ref/changes.html>
     public var changes: Int {
         Int(sqlite3_changes(handle))

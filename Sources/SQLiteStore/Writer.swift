@@ -8,7 +8,6 @@ final class Writer: ActionEffects {
     let connection: SQLiteConnection
     private let findResponse: SQLiteStatement
     private let insertResponse: SQLiteStatement
-    private let lastPosition: SQLiteStatement
     private let insertLike: SQLiteStatement
     private let countLikes: SQLiteStatement
     private let insertReply: SQLiteStatement
@@ -27,7 +26,6 @@ final class Writer: ActionEffects {
             INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
-        lastPosition = try connection.prepare("SELECT coalesce(max(position), 0) FROM responses")
         insertLike = try connection.prepare(
             """
             INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES (?1, ?2, ?3, ?4)
@@ -55,6 +53,7 @@ final class Writer: ActionEffects {
         // The newest position this batch committed, once its COMMIT succeeded: the feed shows up
         // to it after the sync.
         var committedUpTo: Int64?
+        newestPosition = nil
         do {
             if let failure = syncer.failed { throw failure }
             // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
@@ -66,7 +65,7 @@ final class Writer: ActionEffects {
                     // Holds the COMMIT back, so that a kill -9 can land between the answers and it.
                     Thread.sleep(forTimeInterval: 0.05)
                 }
-                return (results, try lastPosition.rows { $0.integer(at: 0) }.first ?? 0)
+                return (results, newestPosition)
             }
             results = committed
             committedUpTo = last
@@ -91,6 +90,10 @@ final class Writer: ActionEffects {
     /// when the next one begins and starts over: it stays bounded. (A PASSIVE checkpoint on
     /// another thread never found it so and let it grow past 1 GB in 9 s.)
     static let checkpointEvery = 1024
+    /// The position of the response row `record` inserted last.
+    private var insertedPosition: Int64 = 0
+    /// The newest position of the batch being committed: of its created events' rows.
+    private var newestPosition: Int64?
     private var eventsSinceCheckpoint = 0
 
     /// The handler's error as the ticket's result; a failure of the savepoint itself is thrown,
@@ -100,6 +103,11 @@ final class Writer: ActionEffects {
         do {
             let result = try record(ticket.response, perform: ticket.perform)
             try release.run()
+            if case .created = result {
+                // The event's own row, inserted last in `record`: kept only once its savepoint is
+                // released, so a rolled-back row (whose rowid a later event reuses) never counts.
+                newestPosition = max(newestPosition ?? 0, insertedPosition)
+            }
             return .success(result)
         } catch let error as SQLiteError where error.isStorageFault || error.isBusy {
             throw error
@@ -120,6 +128,7 @@ final class Writer: ActionEffects {
             .text(response.id), .text(response.userId), .text(response.category), .text(response.action),
             .text(response.fingerprint), .text(body), SQLiteValue(response.notification),
         ])
+        insertedPosition = connection.lastInsertRowid
         return .created(body: body)
     }
 

@@ -111,4 +111,27 @@ import Testing
     @Test func aDatabaseThatCannotBeOpenedIsAnError() {
         #expect(throws: SQLiteError.self) { try SQLiteResponseStore(path: "/nonexistent-directory/x/db.sqlite") }
     }
+
+    /// The feed shows what was synced: after each acknowledged POST its event, and an event whose
+    /// handler failed (its savepoint rolled back, its rowid free again) never moves the horizon.
+    @Test func theFeedFollowsTheSyncedEventsAcrossARolledBackOne() throws {
+        struct HandlerFailed: Error {}
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        func record(_ body: String, failing: Bool = false) -> Result<RecordResult, any Error> {
+            store.record(NewResponse(id: UUID().uuidString, userId: "u", category: "c", action: "a", fingerprint: "f"))
+            {
+                _ in
+                if failing { throw HandlerFailed() }
+                return body
+            }.wait()
+        }
+        _ = try record("first").get()
+        #expect(throws: HandlerFailed.self) { try record("lost", failing: true).get() }
+        #expect(try store.feed(after: .start, filter: ResponseFilter(), limit: 10).items.map(\.body) == ["first"])
+        _ = try record("second").get()
+        let items = try store.feed(after: .start, filter: ResponseFilter(), limit: 10).items
+        #expect(items.map(\.body) == ["first", "second"])
+        #expect(items.last?.position == store.feedHorizon)
+        store.close()
+    }
 }
