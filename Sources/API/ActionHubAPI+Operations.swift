@@ -9,7 +9,7 @@ extension ActionHubAPI {
         APIRoute("GET", "/v1/categories", .anyone) { api, _ in api.categories() },
         APIRoute("GET", "/healthz", .none) { _, _ in .now(.json(#"{"status":"ok"}"#)) },
         APIRoute("GET", "/readyz", .none) { api, _ in api.readiness() },
-        APIRoute("GET", "/metrics", .scope(.admin)) { api, _ in api.metrics() },
+        APIRoute("GET", "/metrics", .scope(.metricsRead)) { api, _ in api.metrics() },
         APIRoute("GET", "/openapi.yaml", .none) { _, _ in try openAPI() },
     ]
 

@@ -2,6 +2,8 @@
 public enum Scope: String, Sendable, CaseIterable, Comparable {
     case responsesWrite = "responses:write"
     case historyRead = "history:read"
+    /// Prometheus scrapes: what an admin key could do besides (mint tokens) must not be needed.
+    case metricsRead = "metrics:read"
     case admin
 
     public static func < (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue < rhs.rawValue }

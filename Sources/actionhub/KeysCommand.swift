@@ -10,7 +10,7 @@ enum KeysCommand {
                actionhub keys list [--database PATH|URL]
                actionhub keys revoke ID [--database PATH|URL]
 
-        Scopes: responses:write, history:read, admin (admin includes the others).
+        Scopes: responses:write, history:read, metrics:read, admin (admin includes the others).
         `create` prints the new key alone on stdout; only its SHA-256 is stored, so it cannot be
         shown again. --database defaults to ACTIONHUB_DATABASE, then ./actionhub.sqlite.
         """

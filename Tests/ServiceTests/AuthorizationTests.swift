@@ -16,6 +16,7 @@ struct AuthorizationTests {
         let server: LiveServer
         let writeKey: String
         let readKey: String
+        let metricsKey: String
         let revokedKey: String
         let aliceResponse: String
 
@@ -24,6 +25,7 @@ struct AuthorizationTests {
                 signingSecret: AuthorizationTests.secret, rateLimit: rateLimit, rateBurst: rateBurst)
             writeKey = try server.makeKey([.responsesWrite], name: "responses:write")
             readKey = try server.makeKey([.historyRead], name: "history:read")
+            metricsKey = try server.makeKey([.metricsRead], name: "metrics:read")
             revokedKey = try server.makeKey([.admin], name: "admin")
             try server.revoke(revokedKey)
             aliceResponse = UUID().uuidString
@@ -97,6 +99,8 @@ struct AuthorizationTests {
             ("the user's own token", "Bearer \(aliceToken)", [201, 200, 200, 200, 200, 200, 403, 403]),
             ("responses:write key", "Bearer \(world.writeKey)", [201, 403, 403, 403, 403, 200, 403, 403]),
             ("history:read key", "Bearer \(world.readKey)", [403, 200, 200, 200, 200, 200, 403, 403]),
+            // Prometheus needs no key that can mint tokens.
+            ("metrics:read key", "Bearer \(world.metricsKey)", [403, 403, 403, 403, 403, 200, 403, 200]),
             ("admin key", "Bearer \(world.server.adminKey)", [201, 200, 200, 200, 200, 200, 201, 200]),
         ]
         for (case_, authorization, statuses) in expectations {
