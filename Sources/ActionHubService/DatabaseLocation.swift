@@ -46,11 +46,24 @@ public enum DatabaseLocation: Sendable {
         }
     }
 
+    /// No SQLite file where one must already be.
+    public struct NotFound: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "no database at \(path) (check --database or ACTIONHUB_DATABASE); this command does not create one"
+        }
+    }
+
     /// Opens it: the one place it is created and migrated; its stores come from what this returns.
-    public func open() throws -> OpenedDatabase {
+    /// With `creating` false, a missing SQLite file is `NotFound` instead of a new, empty database
+    /// (commands that only read, or that would mint with a secret nobody else has).
+    public func open(creating: Bool = true) throws -> OpenedDatabase {
+        if !creating, case .sqlite(let path) = self, !FileManager.default.fileExists(atPath: path) {
+            throw NotFound(path: path)
+        }
         switch self {
-        case .sqlite(let path): .sqlite(try SQLiteDatabase(path: path))
-        case .postgreSQL(let url): .postgreSQL(try PostgreSQLDatabase(url: url))
+        case .sqlite(let path): return .sqlite(try SQLiteDatabase(path: path))
+        case .postgreSQL(let url): return .postgreSQL(try PostgreSQLDatabase(url: url))
         }
     }
 }

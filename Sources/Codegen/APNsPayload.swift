@@ -17,17 +17,35 @@ public struct APNsPayload: Sendable {
     public var title: String?
     public var body: String?
     public var mediaURL: String?
+    public var subtitle: String?
+    /// `default`, or a sound file's name in the app bundle.
+    public var sound: String?
+    public var badge: Int?
+    public var threadId: String?
+    /// `passive`, `active`, `time-sensitive` or `critical`.
+    public var interruptionLevel: String?
+
+    public static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
 
     public init(
         category: String, userInfo: [(key: String, value: String)], title: String? = nil, body: String? = nil,
-        mediaURL: String? = nil
+        mediaURL: String? = nil, subtitle: String? = nil, sound: String? = nil, badge: Int? = nil,
+        threadId: String? = nil, interruptionLevel: String? = nil
     ) {
         self.category = category
         self.userInfo = userInfo
         self.title = title
         self.body = body
         self.mediaURL = mediaURL
+        self.subtitle = subtitle
+        self.sound = sound
+        self.badge = badge
+        self.threadId = threadId
+        self.interruptionLevel = interruptionLevel
     }
+
+    /// iOS shows no alert, and so no buttons, for a push without a title or a body.
+    public var showsNoAlert: Bool { title == nil && body == nil }
 
     /// The payload as JSON text, checked against the routes; with `simulatorBundle`, the contents of
     /// a `.apns` file for `xcrun simctl push`.
@@ -38,10 +56,20 @@ public struct APNsPayload: Sendable {
         var aps = JSONObject()
         var alert = JSONObject()
         alert["title"] = title.map(JSONValue.string)
+        alert["subtitle"] = subtitle.map(JSONValue.string)
         alert["body"] = body.map(JSONValue.string)
         if !alert.isEmpty { aps["alert"] = .object(alert) }
         aps["category"] = .string(category)
         if mediaURL != nil { aps["mutable-content"] = JSONValue(1) }
+        aps["sound"] = sound.map(JSONValue.string)
+        aps["badge"] = badge.map { JSONValue($0) }
+        aps["thread-id"] = threadId.map(JSONValue.string)
+        if let interruptionLevel {
+            guard Self.interruptionLevels.contains(interruptionLevel) else {
+                throw .unknownInterruptionLevel(interruptionLevel)
+            }
+            aps["interruption-level"] = .string(interruptionLevel)
+        }
 
         var payload: JSONObject = ["aps": .object(aps)]
         var custom = userInfo
@@ -68,6 +96,7 @@ public enum APNsPayloadError: Error, Sendable, Equatable, CustomStringConvertibl
     case duplicateKey(String)
     case reservedKey(String)
     case tooLarge(bytes: Int)
+    case unknownInterruptionLevel(String)
 
     public var description: String {
         switch self {
@@ -81,6 +110,8 @@ public enum APNsPayloadError: Error, Sendable, Equatable, CustomStringConvertibl
             "\"\(key)\" cannot be a userInfo key"
         case .tooLarge(let bytes):
             "the payload is \(bytes) bytes; APNs takes at most \(APNsPayload.maximumBytes)"
+        case .unknownInterruptionLevel(let level):
+            "interruption level \"\(level)\" is not one of \(APNsPayload.interruptionLevels.joined(separator: ", "))"
         }
     }
 }

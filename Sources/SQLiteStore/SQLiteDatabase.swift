@@ -11,7 +11,13 @@ public final class SQLiteDatabase: Sendable {
     /// with `synchronous=FULL`.
     public init(path: String) throws {
         self.path = path
-        let connection = try SQLiteConnection(path: path)
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path)
+        } catch {
+            // SQLite's message does not say which file; an operator with a typo needs to know.
+            throw SQLiteError(code: error.code, message: "\(path): \(error.message)", sql: error.sql)
+        }
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = FULL")
         try Migrator(Schema.migrations).migrate(connection)

@@ -1,3 +1,4 @@
+import ActionHubService
 import Foundation
 
 /// `actionhub serve | routes check | replay`.
@@ -8,29 +9,41 @@ enum ActionHubCommand {
 
         Commands:
           serve          Run the HTTP service (actionhub serve --help)
-          routes check   Validate route files (actionhub routes check --help)
+          routes check   Validate route files (actionhub routes --help)
           replay         Replay response fixtures against a server (actionhub replay --help)
-          gen ios        Generate the iOS app's registration and forwarder (actionhub gen --help)
+          gen ios        Generate the iOS app's typed routes for ActionHubKit (actionhub gen --help)
           payload        Print an APNs payload for a category (actionhub payload --help)
           backup         Copy a live database, verified (actionhub backup --help)
           keys           Create, list and revoke service API keys (actionhub keys --help)
           tokens mint    Mint a per-user token for an app (actionhub tokens --help)
+          --version      Print the version
         """
+
+    /// Each command: its usage (printed with a usage error inside it) and what runs it.
+    static let commands: [String: (usage: String, run: @Sendable (ArraySlice<String>) throws -> Int32)] = [
+        "serve": (ServeCommand.usage, ServeCommand.run),
+        "routes": (RoutesCheckCommand.usage, RoutesCheckCommand.runGroup),
+        "replay": (ReplayCommand.usage, ReplayCommand.run),
+        "gen": (GenerateCommand.usage, GenerateCommand.run),
+        "payload": (PayloadCommand.usage, PayloadCommand.run),
+        "backup": (BackupCommand.usage, BackupCommand.run),
+        "keys": (KeysCommand.usage, KeysCommand.run),
+        "tokens": (TokensCommand.usage, TokensCommand.run),
+    ]
 
     static func main() {
         let words = CommandLine.arguments.dropFirst()
+        var usageOfCommand = usage
         let status: Int32
         do {
             switch words.first {
-            case "serve": status = try ServeCommand.run(words.dropFirst())
-            case "routes" where words.dropFirst().first == "check":
-                status = try RoutesCheckCommand.run(words.dropFirst(2))
-            case "replay": status = try ReplayCommand.run(words.dropFirst())
-            case "gen": status = try GenerateCommand.run(words.dropFirst())
-            case "payload": status = try PayloadCommand.run(words.dropFirst())
-            case "backup": status = try BackupCommand.run(words.dropFirst())
-            case "keys": status = try KeysCommand.run(words.dropFirst())
-            case "tokens": status = try TokensCommand.run(words.dropFirst())
+            case let name? where commands[name] != nil:
+                let command = commands[name]!
+                usageOfCommand = command.usage
+                status = try command.run(words.dropFirst())
+            case "--version", "-V", "version":
+                print("actionhub \(ActionHubVersion.current)")
+                status = 0
             case "--help", "-h", "help":
                 print(usage)
                 status = 0
@@ -38,7 +51,7 @@ enum ActionHubCommand {
                 throw UsageError(words.first.map { "unknown command \"\($0)\"" } ?? "no command given")
             }
         } catch let error as UsageError {
-            printError("actionhub: \(error)\n\n\(usage)")
+            printError("actionhub: \(error)\n\n\(usageOfCommand)")
             status = 2
         } catch {
             printError("actionhub: \(error)")

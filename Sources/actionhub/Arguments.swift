@@ -24,7 +24,10 @@ struct Arguments {
                 } else {
                     name = String(body)
                     guard known.contains(name) else { throw UsageError("unknown option --\(name)") }
-                    guard let next = iterator.next() else { throw UsageError("--\(name) needs a value") }
+                    // `serve --port --database x`: the port is missing, not "--database".
+                    guard let next = iterator.next(), !next.hasPrefix("--") else {
+                        throw UsageError("--\(name) needs a value")
+                    }
                     value = next
                 }
                 guard known.contains(name) else { throw UsageError("unknown option --\(name)") }

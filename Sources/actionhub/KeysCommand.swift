@@ -21,7 +21,10 @@ enum KeysCommand {
             print(usage)
             return 0
         }
-        let store = try DatabaseLocation(databasePath(arguments)).open().keyStore()
+        // Only `create` may make the database (keys before the first serve); list and revoke on a
+        // mistyped path must not leave an empty database behind.
+        let creating = arguments.positionals.first == "create"
+        let store = try DatabaseLocation(databasePath(arguments)).open(creating: creating).keyStore()
         switch arguments.positionals.first {
         case "create":
             guard arguments.positionals.count == 1 else {

@@ -4,18 +4,25 @@ import Foundation
 /// `actionhub payload CATEGORY …`: an APNs payload for a routed category.
 enum PayloadCommand {
     static let usage = """
-        Usage: actionhub payload CATEGORY --user-info KEY=VALUE ... [--title T] [--body B]
-                                 [--media-url URL] [--simulator-bundle BUNDLE_ID] [--routes DIR]
+        Usage: actionhub payload CATEGORY --user-info KEY=VALUE ... [--title T] [--subtitle S] [--body B]
+                                 [--media-url URL] [--sound NAME] [--badge N] [--thread-id ID]
+                                 [--interruption-level passive|active|time-sensitive|critical]
+                                 [--simulator-bundle BUNDLE_ID] [--routes DIR]
 
         Prints an APNs payload for CATEGORY: aps.category, aps.alert, the userInfo keys, and
-        aps.mutable-content: 1 with --media-url. Refuses (exit 1) an unknown category, a missing
+        aps.mutable-content: 1 with --media-url. Without --title or --body iOS shows no alert, and
+        so none of the category's buttons: it warns. Refuses (exit 1) an unknown category, a missing
         required userInfo key, or a payload over 4096 bytes. With --simulator-bundle it prints a
         .apns file for `xcrun simctl push`.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         let arguments = try Arguments(
-            words, known: ["title", "body", "media-url", "simulator-bundle", "routes"], repeatable: ["user-info"])
+            words,
+            known: [
+                "title", "subtitle", "body", "media-url", "sound", "badge", "thread-id", "interruption-level",
+                "simulator-bundle", "routes",
+            ], repeatable: ["user-info"])
         if arguments.wantsHelp {
             print(usage)
             return 0
@@ -30,9 +37,19 @@ enum PayloadCommand {
             return (key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         }
         guard let routes = RouteFiles.load(arguments.options["routes"] ?? "routes") else { return 1 }
+        var badge: Int?
+        if let text = arguments.options["badge"] {
+            guard let number = Int(text), number >= 0 else { throw UsageError("--badge takes a whole number") }
+            badge = number
+        }
         let payload = APNsPayload(
             category: category, userInfo: userInfo, title: arguments.options["title"], body: arguments.options["body"],
-            mediaURL: arguments.options["media-url"])
+            mediaURL: arguments.options["media-url"], subtitle: arguments.options["subtitle"],
+            sound: arguments.options["sound"], badge: badge, threadId: arguments.options["thread-id"],
+            interruptionLevel: arguments.options["interruption-level"])
+        if payload.showsNoAlert {
+            printError("actionhub payload: warning: no --title or --body: iOS shows no alert, and so no buttons")
+        }
         do {
             let json = try payload.json(routes: routes, simulatorBundle: arguments.options["simulator-bundle"])
             print(json)

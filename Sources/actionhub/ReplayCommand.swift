@@ -23,8 +23,16 @@ enum ReplayCommand {
         }
         guard let url = arguments.options["url"] else { throw UsageError("replay needs --url") }
         let credential = arguments.options["token"] ?? ProcessInfo.processInfo.environment["ACTIONHUB_TOKEN"]
-        let runner = FixtureRunner(client: try HTTPClient(url: url), credential: credential)
+        let client = try HTTPClient(url: url, timeoutSeconds: 10)
         let fixtures = try Fixture.load(directory: directory)
+        // One clear error for a server that is not there, instead of one failure per fixture.
+        do {
+            _ = try client.send(method: "GET", path: "/healthz")
+        } catch {
+            printError("actionhub replay: cannot reach \(url): \(error)")
+            return 1
+        }
+        let runner = FixtureRunner(client: client, credential: credential)
         var failed = 0
         for fixture in fixtures {
             if let failure = runner.run(fixture) {

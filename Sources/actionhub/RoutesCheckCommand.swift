@@ -14,6 +14,17 @@ enum RoutesCheckCommand {
         FILE: FIELD: MESSAGE and exits 1 when there is one.
         """
 
+    /// `actionhub routes …`: `check` is the one subcommand; `routes --help` shows its usage.
+    static func runGroup(_ words: ArraySlice<String>) throws -> Int32 {
+        switch words.first {
+        case "check": return try run(words.dropFirst())
+        case "--help", "-h":
+            print(usage)
+            return 0
+        default: throw UsageError(words.first.map { "routes takes check, not \"\($0)\"" } ?? "routes takes check")
+        }
+    }
+
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         let arguments = try Arguments(words, known: ["apns"])
         if arguments.wantsHelp {

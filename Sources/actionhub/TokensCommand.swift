@@ -22,7 +22,7 @@ enum TokensCommand {
         guard arguments.positionals == ["mint"] else { throw UsageError("tokens takes mint") }
         guard let user = arguments.options["user"], !user.isEmpty else { throw UsageError("tokens mint needs --user") }
         let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
-        let store = try DatabaseLocation(KeysCommand.databasePath(arguments)).open().keyStore()
+        let store = try DatabaseLocation(KeysCommand.databasePath(arguments)).open(creating: false).keyStore()
         let signer: TokenSigner
         do {
             signer = try SigningSecret.signer(
