@@ -32,10 +32,7 @@ public enum OpenedDatabase: Sendable {
             let store = try database.responseStore(
                 options: .init(
                     readerCount: min(threadCount, 16), maximumBatch: commits.maximumBatch,
-                    // Test-only: the crash test sets it to prove that it detects acknowledged events
-                    // that were lost. Never set it in production: a 2xx would no longer mean durable.
-                    acknowledgeBeforeCommit: ProcessInfo.processInfo.environment[
-                        "ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1",
+                    acknowledgeBeforeCommit: Self.acknowledgesBeforeCommit,
                     observeCommit: observeCommit))
             return OpenStore(store: store, close: store.close) {
                 [
@@ -51,5 +48,16 @@ public enum OpenedDatabase: Sendable {
                     readerCount: min(threadCount, 16), observeCommit: observeCommit))
             return OpenStore(store: store, close: store.close) { [] }
         }
+    }
+
+    /// Test-only: the crash test sets ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT to prove that it
+    /// detects acknowledged events that were lost. Debug builds only: in a release build a 2xx
+    /// always means durable, whatever the environment says.
+    private static var acknowledgesBeforeCommit: Bool {
+        #if DEBUG
+            ProcessInfo.processInfo.environment["ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1"
+        #else
+            false
+        #endif
     }
 }

@@ -23,7 +23,6 @@ public final class RunningService: Sendable {
         let database = try configuration.database.open()
         let keys = CachingKeyStore(try database.keyStore(), lifetime: configuration.keyCache)
         let signer = try SigningSecret.signer(configured: configuration.signingSecret, store: keys)
-        firstAdminKey = try Self.makeFirstAdminKey(keys, logger: configuration.telemetry.logger)
         let rateLimiter =
             configuration.rateLimit == 0
             ? nil : RateLimiter(rate: Double(configuration.rateLimit), burst: Double(configuration.rateBurst))
@@ -53,6 +52,15 @@ public final class RunningService: Sendable {
             throw error
         }
         openConnections.server.withLock { $0 = server }
+        // Made once the port is bound: a start that fails on a busy port makes no key that
+        // nobody saw (the next start then made none either).
+        do {
+            firstAdminKey = try Self.makeFirstAdminKey(keys, logger: configuration.telemetry.logger)
+        } catch {
+            server.stop(gracePeriod: .zero)
+            store.close()
+            throw error
+        }
         self.keys = keys
         self.api = api
         self.store = store
@@ -61,10 +69,12 @@ public final class RunningService: Sendable {
         port = server.port
     }
 
-    /// On the first start there is no key to call the API with: make an admin key.
+    /// On the first start there is no key to call the API with: make an admin key, once, however
+    /// many instances start together.
     private static func makeFirstAdminKey(_ keys: any KeyStore, logger: Logger) throws -> String? {
-        guard try keys.keys().isEmpty else { return nil }
-        let created = try KeyIssuer(store: keys).create(name: "first admin", scopes: [.admin])
+        guard try keys.keys().isEmpty,
+            let created = try KeyIssuer(store: keys).createFirst(name: "first admin", scopes: [.admin])
+        else { return nil }
         logger.info("created the first admin key", ["keyId": .string(created.key.id)])
         return created.secret
     }

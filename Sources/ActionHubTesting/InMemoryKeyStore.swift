@@ -6,6 +6,7 @@ public final class InMemoryKeyStore: KeyStore {
     private struct State {
         var keys: [(hash: String, key: APIKey)] = []
         var secret: [UInt8]?
+        var hadFirst = false
     }
 
     private let state = Locked(State())
@@ -14,6 +15,15 @@ public final class InMemoryKeyStore: KeyStore {
 
     public func insert(_ key: APIKey, hash: String) throws {
         state.withLock { $0.keys.append((hash, key)) }
+    }
+
+    public func insertFirst(_ key: APIKey, hash: String) throws -> Bool {
+        state.withLock { state in
+            guard state.keys.isEmpty, !state.hadFirst else { return false }
+            state.hadFirst = true
+            state.keys.append((hash, key))
+            return true
+        }
     }
 
     public func key(hash: String) throws -> APIKey? {

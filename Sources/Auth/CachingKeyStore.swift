@@ -37,6 +37,10 @@ public final class CachingKeyStore: KeyStore {
         return key
     }
 
+    public func insertFirst(_ key: APIKey, hash: String) throws -> Bool {
+        try store.insertFirst(key, hash: hash)
+    }
+
     public func revoke(id: String, at time: String) throws -> Bool {
         let revoked = try store.revoke(id: id, at: time)
         entries.withLock { $0 = $0.filter { $0.value.key.id != id } }

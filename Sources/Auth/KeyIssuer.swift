@@ -22,6 +22,17 @@ public struct KeyIssuer: Sendable {
         return (key, secret)
     }
 
+    /// A new key stored as the deployment's first (see `KeyStore.insertFirst`); nil when there
+    /// already is a key, or another instance made the first one meanwhile.
+    public func createFirst(name: String, scopes: Set<Scope>, now: Date = Date()) throws -> (
+        key: APIKey, secret: String
+    )? {
+        let id = Hex.encode(try SecureRandom.bytes(6))
+        let secret = Self.prefix + id + "_" + Base64URL.encode(try SecureRandom.bytes(32))
+        let key = APIKey(id: id, name: name, scopes: scopes, createdAt: Timestamp.format(now))
+        return try store.insertFirst(key, hash: try Self.hash(secret)) ? (key, secret) : nil
+    }
+
     /// Hex SHA-256 of the whole key: what the store keeps and looks keys up by.
     public static func hash(_ secret: String) throws -> String {
         Hex.encode(try Digest.sha256(Array(secret.utf8)))

@@ -6,6 +6,9 @@ public protocol KeyStore: Sendable {
     func keys() throws -> [APIKey]
     /// False when no key has this id.
     func revoke(id: String, at time: String) throws -> Bool
+    /// Stores the first key of a deployment: only when the store holds no key and never had a
+    /// first one, once however many instances try at the same moment. True when it was stored.
+    func insertFirst(_ key: APIKey, hash: String) throws -> Bool
     /// The stored signing secret; stores `candidate` as the secret when there is none yet.
     func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8]
 }

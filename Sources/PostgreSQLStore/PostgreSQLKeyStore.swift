@@ -52,6 +52,36 @@ public final class PostgreSQLKeyStore: KeyStore {
         }
     }
 
+    /// Instances starting together race for the `first-admin-key` marker: its unique name makes
+    /// all but one wait and then insert nothing, in the same transaction as the key.
+    public func insertFirst(_ key: APIKey, hash: String) throws -> Bool {
+        try pool.withConnection { connection in
+            try connection.execute("BEGIN")
+            do {
+                let marked =
+                    try connection.query(
+                        """
+                        INSERT INTO secrets (name, value) SELECT 'first-admin-key', $1
+                        WHERE NOT EXISTS (SELECT 1 FROM api_keys) ON CONFLICT (name) DO NOTHING
+                        """, [key.id]
+                    ).affectedRows == 1
+                if marked {
+                    try connection.query(
+                        "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES ($1, $2, $3, $4, $5)",
+                        [
+                            key.id, hash, key.name, key.scopes.map(\.rawValue).sorted().joined(separator: " "),
+                            key.createdAt,
+                        ])
+                }
+                try connection.execute("COMMIT")
+                return marked
+            } catch {
+                if connection.isConnected { try? connection.execute("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     /// Instances starting together race to store their candidates; the first insert wins and
     /// every instance then reads and uses that one.
     public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {

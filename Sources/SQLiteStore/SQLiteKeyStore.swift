@@ -75,6 +75,30 @@ public final class SQLiteKeyStore: KeyStore {
         }
     }
 
+    /// In one write transaction: `BEGIN IMMEDIATE` makes processes that start together take turns,
+    /// and the `first-admin-key` marker keeps a later start from making another after the first
+    /// one was revoked or deleted.
+    public func insertFirst(_ key: APIKey, hash: String) throws -> Bool {
+        try writer.statements.withLock { statements in
+            try statements.connection.transaction(.immediate) {
+                let untouched =
+                    try statements.connection.prepare(
+                        "SELECT NOT EXISTS (SELECT 1 FROM api_keys) AND NOT EXISTS (SELECT 1 FROM secrets WHERE name = 'first-admin-key')"
+                    ).rows { $0.integer(at: 0) }.first == 1
+                guard untouched else { return false }
+                try statements.connection.prepare("INSERT INTO secrets (name, value) VALUES ('first-admin-key', ?1)")
+                    .run([
+                        .text(key.id)
+                    ])
+                try statements.insert.run([
+                    .text(key.id), .text(hash), .text(key.name),
+                    .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")), .text(key.createdAt),
+                ])
+                return true
+            }
+        }
+    }
+
     public func key(hash: String) throws -> APIKey? {
         let slot = slots[abs(nextSlot.add(1, ordering: .relaxed).oldValue % slots.count)]
         return try slot.statements.withLock { try $0.byHash.rows([.text(hash)], Statements.key).first }

@@ -11,6 +11,7 @@ import Testing
         let lookups = Locked(0)
 
         func insert(_ key: APIKey, hash: String) throws { try inner.insert(key, hash: hash) }
+        func insertFirst(_ key: APIKey, hash: String) throws -> Bool { try inner.insertFirst(key, hash: hash) }
         func key(hash: String) throws -> APIKey? {
             lookups.withLock { $0 += 1 }
             return try inner.key(hash: hash)

@@ -90,4 +90,20 @@ struct ServeCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("bind(127.0.0.1:\(server.port)) failed: Address already in use"))
     }
+
+    /// The first admin key is made once the port is bound and printed then: a start that failed
+    /// on a busy port made none, so the next start on that database still prints one.
+    @Test func aStartThatFailsOnABusyPortMakesNoAdminKeyNobodySaw() throws {
+        let busy = try ServerProcess()
+        let database = TemporaryDirectory.make().appendingPathComponent("db.sqlite").path
+        let failed = try ActionHubExecutable.run(["serve", "--port", String(busy.port), "--database", database])
+        #expect(failed.status == 1)
+        #expect(!failed.standardOutput.contains("admin key"))
+        let listed = try ActionHubExecutable.run(["keys", "list", "--database", database])
+        #expect(listed.standardOutput.isEmpty, "a key was made that nobody saw: \(listed.standardOutput)")
+        let next = try ServerProcess(databasePath: database)
+        #expect(next.adminKey?.hasPrefix("ahk_") == true)
+        #expect(next.stop() == 0)
+        #expect(busy.stop() == 0)
+    }
 }

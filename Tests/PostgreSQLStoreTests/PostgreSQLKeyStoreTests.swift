@@ -21,4 +21,19 @@ import Testing
         #expect(try second.signingSecret(storingIfAbsent: Array(repeating: 2, count: 32)) == secret)
         #expect(secret == Array(repeating: 1, count: 32))
     }
+
+    /// Instances starting together on an empty database make one first admin key between them,
+    /// and none is made again after it was revoked.
+    @Test func theFirstKeyIsMadeOnceByInstancesStartingTogether() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let stores = try (0..<4).map { _ in try PostgreSQLKeyStore(url: url) }
+        let made = concurrently(4) { index in
+            (try? KeyIssuer(store: stores[index]).createFirst(name: "first admin", scopes: [.admin])) ?? nil
+        }
+        let keys = made.compactMap { $0 }
+        #expect(keys.count == 1)
+        #expect(try stores[0].keys().map(\.id) == keys.map(\.key.id))
+        #expect(try stores[1].revoke(id: keys[0].key.id, at: "2026-12-01T00:00:00Z"))
+        #expect(try KeyIssuer(store: stores[2]).createFirst(name: "again", scopes: [.admin]) == nil)
+    }
 }

@@ -1,3 +1,4 @@
+import Auth
 import Foundation
 import SQLite
 import SQLiteStore
@@ -33,5 +34,22 @@ import Testing
         #expect(SQLiteError(.full, message: "").isStorageFault)
         #expect(SQLiteError(code: 778, message: "SQLITE_IOERR_WRITE").primary == .ioError)
         #expect(!SQLiteError(.constraint, message: "").isStorageFault)
+    }
+
+    /// Processes starting together on one new file make one first admin key between them, and
+    /// none again once it exists or existed.
+    @Test func theFirstKeyIsMadeOnceByProcessesStartingTogether() throws {
+        let path = TemporaryDatabase.path()
+        _ = try SQLiteDatabase(path: path)
+        let made = concurrently(4) { _ in
+            (try? KeyIssuer(store: try SQLiteKeyStore(path: path)).createFirst(name: "first admin", scopes: [.admin]))
+                ?? nil
+        }
+        let keys = made.compactMap { $0 }
+        #expect(keys.count == 1)
+        let store = try SQLiteKeyStore(path: path)
+        #expect(try store.keys().map(\.id) == keys.map(\.key.id))
+        #expect(try store.revoke(id: keys[0].key.id, at: "2026-12-01T00:00:00Z"))
+        #expect(try KeyIssuer(store: store).createFirst(name: "again", scopes: [.admin]) == nil)
     }
 }
