@@ -21,6 +21,9 @@ enum KeysCommand {
             print(usage)
             return 0
         }
+        guard let subcommand = arguments.positionals.first, ["create", "list", "revoke"].contains(subcommand) else {
+            throw UsageError("keys takes create, list or revoke")
+        }
         // Only `create` may make the database (keys before the first serve); list and revoke on a
         // mistyped path must not leave an empty database behind.
         let creating = arguments.positionals.first == "create"

@@ -20,7 +20,9 @@ struct CLIErrorTests {
         #expect(missingPort.status == 2)
         #expect(missingPort.standardError.contains("--port needs a value"))
         #expect(missingPort.standardError.contains("Usage: actionhub serve"))
-        let keys = try ActionHubExecutable.run(["keys", "frobnicate"])
+        let keys = try ActionHubExecutable.run([
+            "keys", "frobnicate", "--database", TemporaryDirectory.make().appendingPathComponent("db.sqlite").path,
+        ])
         #expect(keys.status == 2)
         #expect(keys.standardError.contains("Usage: actionhub keys"))
         #expect(!keys.standardError.contains("Commands:"))
