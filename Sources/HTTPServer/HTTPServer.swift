@@ -289,12 +289,25 @@ private func bytes(_ pointer: UnsafePointer<CChar>?, count: Int) -> [UInt8] {
 private let collectValue: MHD_KeyValueIteratorN = { context, kind, key, keySize, value, valueSize in
     let pairs = context!.assumingMemoryBound(to: [(name: [UInt8], value: [UInt8])].self)
     var valueBytes = bytes(value, count: valueSize)
-    if kind == .HEADER_KIND, let value, endsAtEmbeddedNUL(value, count: valueSize) {
+    if kind == .HEADER_KIND, HTTPServer.checksEmbeddedNUL, let value, endsAtEmbeddedNUL(value, count: valueSize) {
         // Keep the NUL, so that HeaderCheck refuses the header.
         valueBytes.append(0)
     }
     pairs.pointee.append((bytes(key, count: keySize), valueBytes))
     return MHD_Result.YES
+}
+
+extension HTTPServer {
+    /// The linked libmicrohttpd's version, as it reports it.
+    public static let libraryVersion: String = MHD_get_version().map { String(cString: $0) } ?? "unknown"
+
+    /// The one version whose read buffer the embedded-NUL check below was verified against: it
+    /// reads one byte past a header value's terminator, which only that layout makes safe.
+    public static let verifiedLibraryVersion = "0.9.75"
+
+    /// Whether header values are checked for an embedded NUL. Off with any other libmicrohttpd,
+    /// where reading past the value could read past the buffer; `serve` warns then.
+    public static let checksEmbeddedNUL = libraryVersion == verifiedLibraryVersion
 }
 
 /// libmicrohttpd 0.9.75 measures header values with strlen, so a value with a NUL in it is

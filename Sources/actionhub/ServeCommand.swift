@@ -94,6 +94,14 @@ enum ServeCommand {
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
         let telemetry = Telemetry(logger: logger)
+        if !HTTPServer.checksEmbeddedNUL {
+            logger.warning(
+                "header values are not checked for NUL bytes with this libmicrohttpd",
+                [
+                    "libmicrohttpd": .string(HTTPServer.libraryVersion),
+                    "verifiedWith": .string(HTTPServer.verifiedLibraryVersion),
+                ])
+        }
         let location = DatabaseLocation(values.string("database"))
         let service: RunningService
         do {
