@@ -297,19 +297,6 @@ private let collectValue: MHD_KeyValueIteratorN = { context, kind, key, keySize,
     return MHD_Result.YES
 }
 
-extension HTTPServer {
-    /// The linked libmicrohttpd's version, as it reports it.
-    public static let libraryVersion: String = MHD_get_version().map { String(cString: $0) } ?? "unknown"
-
-    /// The one version whose read buffer the embedded-NUL check below was verified against: it
-    /// reads one byte past a header value's terminator, which only that layout makes safe.
-    public static let verifiedLibraryVersion = "0.9.75"
-
-    /// Whether header values are checked for an embedded NUL. Off with any other libmicrohttpd,
-    /// where reading past the value could read past the buffer; `serve` warns then.
-    public static let checksEmbeddedNUL = libraryVersion == verifiedLibraryVersion
-}
-
 /// libmicrohttpd 0.9.75 measures header values with strlen, so a value with a NUL in it is
 /// reported cut short at the NUL. It terminates each header line in place in its read buffer (CR
 /// and LF become NUL), so after a whole value come two NULs; after a value cut at an embedded NUL,
