@@ -3,8 +3,6 @@ import HTTP
 
 /// The query of `GET /v1/events`, as 422 problems when wrong.
 struct FeedQuery: Sendable {
-    static let defaultLimit = 50
-    static let maximumLimit = 200
     /// What the API documents as the longest `wait`; the server may hold pages for less
     /// (`serve --feed-max-wait`).
     static let longestWait = 30
@@ -24,14 +22,7 @@ struct FeedQuery: Sendable {
                 errors.append(FieldError(field: "after", message: "is not a cursor this API gave out"))
             }
         }
-        limit = Self.defaultLimit
-        if let text = PageQuery.single("limit", in: request, errors: &errors) {
-            if let value = Int(text), (1...Self.maximumLimit).contains(value) {
-                limit = value
-            } else {
-                errors.append(FieldError(field: "limit", message: "must be an integer from 1 to \(Self.maximumLimit)"))
-            }
-        }
+        limit = PageQuery.limit(from: request, errors: &errors)
         wait = .zero
         if let text = PageQuery.single("wait", in: request, errors: &errors) {
             if let seconds = Int(text), (0...Self.longestWait).contains(seconds) {

@@ -6,14 +6,7 @@ enum PageQuery {
     static func page(from request: HTTPRequest) throws -> PageRequest {
         var errors: [FieldError] = []
         var page = PageRequest()
-        if let limit = single("limit", in: request, errors: &errors) {
-            if let value = Int(limit), (1...PageRequest.maximumLimit).contains(value) {
-                page.limit = value
-            } else {
-                errors.append(
-                    FieldError(field: "limit", message: "must be an integer from 1 to \(PageRequest.maximumLimit)"))
-            }
-        }
+        page.limit = limit(from: request, errors: &errors)
         if let token = single("cursor", in: request, errors: &errors), !token.isEmpty {
             if let cursor = PageCursor(token: token) {
                 page.cursor = cursor
@@ -23,6 +16,17 @@ enum PageQuery {
         }
         guard errors.isEmpty else { throw ValidationFailure(errors) }
         return page
+    }
+
+    /// `limit`, 1 to `PageRequest.maximumLimit`, the default when absent: for listings and the feed.
+    static func limit(from request: HTTPRequest, errors: inout [FieldError]) -> Int {
+        guard let text = single("limit", in: request, errors: &errors) else { return PageRequest.defaultLimit }
+        guard let value = Int(text), (1...PageRequest.maximumLimit).contains(value) else {
+            errors.append(
+                FieldError(field: "limit", message: "must be an integer from 1 to \(PageRequest.maximumLimit)"))
+            return PageRequest.defaultLimit
+        }
+        return value
     }
 
     static func filter(from request: HTTPRequest) throws -> ResponseFilter {
