@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The bottom of the graph: a lock TSan understands, a value that arrives later (`Deferred`),
         // hex, base64url, RFC 3339 timestamps, UUID text and durations. Foundation only.
@@ -48,13 +49,18 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Basics"]),
         // The libmicrohttpd server behind an HTTPResponder. The only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["Basics", "CMicroHTTPD", "HTTP"]),
+        // libcurl's easy interface for webhook deliveries: http and https. The only module that imports CCurl.
+        .target(name: "Curl", dependencies: ["CCurl"]),
         // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
         .target(name: "HTTPClient"),
         // Metrics in Prometheus text format and JSON log lines.
         .target(name: "Telemetry", dependencies: ["Basics", "JSON"]),
+        // Webhooks out of the outbox: claiming, Standard Webhooks signatures, attempts, retries.
+        // The transport that makes attempts is brought by whoever assembles it (libcurl in the service).
+        .target(name: "Webhooks", dependencies: ["ActionHubDomain", "Basics", "Crypto", "JSON", "Telemetry"]),
         // Endpoints: each route with its access requirement and handler; problem+json out.
         .target(
-            name: "API", dependencies: ["ActionHubDomain", "Auth", "Basics", "HTTP", "JSON", "Telemetry"],
+            name: "API", dependencies: ["ActionHubDomain", "Auth", "Basics", "HTTP", "JSON", "Telemetry", "Webhooks"],
             resources: [.copy("openapi.yaml")]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
         .target(name: "Codegen", dependencies: ["ActionHubDomain", "JSON"]),
@@ -65,14 +71,14 @@ let package = Package(
         .target(
             name: "ActionHubService",
             dependencies: [
-                "API", "ActionHubDomain", "Auth", "Basics", "Crypto", "HTTPServer", "PostgreSQLStore", "SQLiteStore",
-                "Telemetry",
+                "API", "ActionHubDomain", "Auth", "Basics", "Crypto", "Curl", "HTTPServer", "PostgreSQLStore",
+                "SQLiteStore", "Telemetry", "Webhooks",
             ]),
         .executableTarget(
             name: "actionhub",
             dependencies: [
                 "ActionHubDomain", "ActionHubService", "API", "Auth", "Basics", "Codegen", "HTTPServer", "JSON",
-                "Replay", "SQLiteStore", "Telemetry",
+                "Replay", "SQLiteStore", "Telemetry", "Webhooks",
             ]),
 
         // The app side, Foundation only: forwards notification responses through a durable outbox,

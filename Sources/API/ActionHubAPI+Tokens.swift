@@ -12,22 +12,8 @@ extension ActionHubAPI {
 
     /// `POST /v1/tokens` `{"userId": "u-42", "ttlSeconds": 3600}` → `{"token", "userId", "expiresAt"}`.
     func issueToken(_ request: HTTPRequest) throws -> HTTPAnswer {
-        guard let contentType = request.header("Content-Type"), MediaType.isJSON(contentType) else {
-            throw Problem.unsupportedMediaType(request.header("Content-Type"))
-        }
-        let body: JSONValue
-        do {
-            body = try JSONParser().parse(request.body)
-        } catch {
-            throw Problem.malformedJSON(error.description)
-        }
-        var errors: [FieldError] = []
-        guard case .object(let object) = body else {
-            throw ValidationFailure([FieldError(field: "body", message: "must be a JSON object")])
-        }
-        for key in object.keys where key != "userId" && key != "ttlSeconds" {
-            errors.append(FieldError(field: key, message: "is not a known field"))
-        }
+        let object = try JSONBody.object(from: request)
+        var errors = JSONBody.unknownFields(of: object, known: ["userId", "ttlSeconds"])
         let user = object["userId"]?.stringValue ?? ""
         if !ResponseValidator.isIdentifier(user) {
             errors.append(FieldError(field: "userId", message: "must be a non-empty identifier of at most 256 bytes"))

@@ -4,29 +4,34 @@ import Basics
 import HTTP
 import JSON
 import Telemetry
+import Webhooks
 
 /// The HTTP API of ActionHub: routes each request to its endpoint's handler after admitting the
 /// caller, turns what a handler throws into a problem document, and gives every answer a request
 /// id, a log line and metrics. Runs in-process in tests, behind `HTTPServer` in production.
 ///
 /// The endpoints live in groups, each in its own file with its route list and handlers:
-/// `+Responses` (submit and read back), `+History`, `+Tokens` and `+Operations`.
+/// `+Responses` (submit and read back), `+History`, `+Events`, `+Tokens`, `+Webhooks` and
+/// `+Operations`.
 public struct ActionHubAPI: HTTPResponder {
     public let service: ResponseService
     public let access: AccessControl
     public let telemetry: Telemetry
+    /// Webhook endpoints, registered against the service's routes.
+    public let webhooks: WebhookEndpoints
     /// Values read at scrape time (database size, open connections, build info).
     let gauges: @Sendable () -> [MetricsRegistry.Gauge]
     /// The longest an empty feed page is held for a long-polling consumer.
     let feedMaximumWait: Duration
 
     public init(
-        service: ResponseService, access: AccessControl,
+        service: ResponseService, access: AccessControl, webhooks: any WebhookRegistry,
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in })),
         feedMaximumWait: Duration = .seconds(30), gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
     ) {
         self.service = service
         self.access = access
+        self.webhooks = WebhookEndpoints(registry: webhooks, routes: service.routes)
         self.telemetry = telemetry
         self.feedMaximumWait = feedMaximumWait
         self.gauges = gauges
@@ -35,7 +40,9 @@ public struct ActionHubAPI: HTTPResponder {
     /// Built once, then only read by every worker thread.
     private static let router: Router<APIRoute> = {
         var router = Router<APIRoute>()
-        for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes {
+        for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
+            + webhookRoutes
+        {
             router.add(route.method, route.path, route)
         }
         return router

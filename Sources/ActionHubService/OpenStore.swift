@@ -1,9 +1,10 @@
 import ActionHubDomain
 import Telemetry
 
-/// A response store opened for `serve`.
+/// A response store opened for `serve`, with the webhook store on the same database.
 public struct OpenStore: Sendable {
     public var store: any ResponseStore
+    public var webhooks: any WebhookRegistry & WebhookOutbox
     public var close: @Sendable () -> Void
     public var gauges: @Sendable () -> [MetricsRegistry.Gauge]
 }

@@ -18,6 +18,14 @@ public enum OpenedDatabase: Sendable {
         }
     }
 
+    /// Webhook endpoints, for commands that manage them.
+    public func webhookRegistry() throws -> any WebhookRegistry {
+        switch self {
+        case .sqlite(let database): return try database.webhookStore()
+        case .postgreSQL(let database): return database.webhookStore()
+        }
+    }
+
     /// The response store, its closing, and the gauges only it can give.
     func responseStore(threadCount: Int, commits: DatabaseLocation.CommitSettings, metrics: MetricsRegistry) throws
         -> OpenStore
@@ -34,7 +42,14 @@ public enum OpenedDatabase: Sendable {
                     readerCount: min(threadCount, 16), maximumBatch: commits.maximumBatch,
                     acknowledgeBeforeCommit: Self.acknowledgesBeforeCommit,
                     observeCommit: observeCommit))
-            return OpenStore(store: store, close: store.close) {
+            // Weakly: whoever still holds the webhook store at exit must not keep the writer open,
+            // whose close (the last one) removes the WAL.
+            let webhooks = try database.webhookStore { [weak store] in store?.durableUpTo ?? 0 }
+            let close: @Sendable () -> Void = {
+                webhooks.close()
+                store.close()
+            }
+            return OpenStore(store: store, webhooks: webhooks, close: close) {
                 [
                     MetricsRegistry.Gauge(
                         name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",
@@ -46,7 +61,7 @@ public enum OpenedDatabase: Sendable {
                 options: .init(
                     writerCount: commits.writers, maximumBatch: commits.maximumBatch,
                     readerCount: min(threadCount, 16), observeCommit: observeCommit))
-            return OpenStore(store: store, close: store.close) { [] }
+            return OpenStore(store: store, webhooks: database.webhookStore(), close: store.close) { [] }
         }
     }
 

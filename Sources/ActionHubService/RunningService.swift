@@ -1,8 +1,10 @@
 import API
 import ActionHubDomain
 import Auth
+import Basics
 import HTTPServer
 import Telemetry
+import Webhooks
 
 /// ActionHub assembled and answering: the database opened and migrated, keys and token signer,
 /// the response store, the API and the HTTP server listening. `actionhub serve` runs one until a
@@ -18,6 +20,7 @@ public final class RunningService: Sendable {
     private let server: HTTPServer
     private let store: OpenStore
     private let openConnections: OpenConnections
+    private let dispatcher: WebhookDispatcher
 
     public init(_ configuration: ServiceConfiguration) throws {
         let database = try configuration.database.open()
@@ -33,9 +36,9 @@ public final class RunningService: Sendable {
         let openConnections = OpenConnections()
         let api = ActionHubAPI(
             service: ResponseService(routes: configuration.routes, store: store.store), access: access,
-            telemetry: configuration.telemetry, feedMaximumWait: configuration.feedMaximumWait
+            webhooks: store.webhooks, telemetry: configuration.telemetry, feedMaximumWait: configuration.feedMaximumWait
         ) {
-            store.gauges() + [
+            store.gauges() + Self.webhookGauges(store.webhooks) + [
                 MetricsRegistry.Gauge(
                     name: "actionhub_open_connections", help: "HTTP connections open now.",
                     value: Double(openConnections.count)),
@@ -61,6 +64,11 @@ public final class RunningService: Sendable {
             store.close()
             throw error
         }
+        // Delivery starts once the service is up, from whatever the outbox holds (also what a
+        // previous run left).
+        dispatcher = WebhookDispatcher(
+            outbox: store.webhooks, options: configuration.webhooks, telemetry: configuration.telemetry,
+            makeTransport: { try CurlTransport() })
         self.keys = keys
         self.api = api
         self.store = store
@@ -80,10 +88,25 @@ public final class RunningService: Sendable {
     }
 
     /// Stops listening, lets requests in flight finish for up to `gracePeriod`, then commits what
-    /// is waiting and closes the store.
+    /// is waiting, lets webhook attempts in progress finish, and closes the store.
     public func stop(gracePeriod: Duration = .seconds(10)) {
         server.stop(gracePeriod: gracePeriod)
         openConnections.server.withLock { $0 = nil }
+        dispatcher.stop()
         store.close()
+    }
+
+    /// The outbox's backlog, read at scrape time. A dead endpoint shows here, not in `/readyz`.
+    private static func webhookGauges(_ outbox: any WebhookOutbox) -> [MetricsRegistry.Gauge] {
+        guard let backlog = try? outbox.backlog() else { return [] }
+        let age = backlog.oldestCreatedAt.map { max(0, Double(Timestamp.milliseconds() - $0) / 1000) } ?? 0
+        return [
+            MetricsRegistry.Gauge(
+                name: "actionhub_webhook_pending_deliveries", help: "Webhook deliveries not yet delivered or failed.",
+                value: Double(backlog.pending)),
+            MetricsRegistry.Gauge(
+                name: "actionhub_webhook_oldest_pending_seconds",
+                help: "Age of the oldest pending webhook delivery; 0 when none is pending.", value: age),
+        ]
     }
 }

@@ -1,6 +1,7 @@
 import ActionHubDomain
 import HTTPServer
 import Telemetry
+import Webhooks
 
 /// Everything `actionhub serve` is told, already checked: what `RunningService` starts from.
 public struct ServiceConfiguration: Sendable {
@@ -17,12 +18,15 @@ public struct ServiceConfiguration: Sendable {
     public var signingSecret: String?
     /// The longest `GET /v1/events?wait=` holds an empty page.
     public var feedMaximumWait: Duration
+    /// How webhooks are delivered: retry schedule, timeout, attempts per endpoint at once.
+    public var webhooks: WebhookDispatcher.Options
     public var telemetry: Telemetry
 
     public init(
         database: DatabaseLocation, routes: RouteTable, http: HTTPServerConfiguration = HTTPServerConfiguration(),
         commits: DatabaseLocation.CommitSettings = .init(), rateLimit: Int = 100, rateBurst: Int = 200,
         keyCache: Duration = .seconds(1), signingSecret: String? = nil, feedMaximumWait: Duration = .seconds(30),
+        webhooks: WebhookDispatcher.Options = .init(),
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
     ) {
         self.database = database
@@ -34,6 +38,7 @@ public struct ServiceConfiguration: Sendable {
         self.keyCache = keyCache
         self.signingSecret = signingSecret
         self.feedMaximumWait = feedMaximumWait
+        self.webhooks = webhooks
         self.telemetry = telemetry
     }
 }

@@ -19,6 +19,10 @@ public final class PostgreSQLDatabase: Sendable {
         PostgreSQLResponseStore(database: self, options: options)
     }
 
+    public func webhookStore(connections: Int = 2) -> PostgreSQLWebhookStore {
+        PostgreSQLWebhookStore(database: self, connections: connections)
+    }
+
     public func keyStore(connections: Int = 4) -> PostgreSQLKeyStore {
         PostgreSQLKeyStore(database: self, connections: connections)
     }

@@ -111,5 +111,42 @@ enum PostgreSQLSchema {
                 ALTER TABLE responses ADD COLUMN txid xid8 NOT NULL DEFAULT pg_current_xact_id();
                 CREATE INDEX responses_feed ON responses (txid, position);
                 """),
+        // Webhooks: endpoints, the patterns each hears and the outbox, one row per event and
+        // endpoint written in the event's transaction. The foreign keys make deleting an endpoint
+        // wait for event transactions writing its deliveries, so none is left behind for it.
+        Migration(
+            name: "0006-webhooks",
+            sql: """
+                CREATE TABLE webhook_endpoints (
+                    id text PRIMARY KEY,
+                    url text NOT NULL,
+                    events text NOT NULL,
+                    secret text NOT NULL,
+                    created_at text NOT NULL
+                );
+                CREATE TABLE webhook_subscriptions (
+                    pattern text NOT NULL,
+                    endpoint_id text NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+                    PRIMARY KEY (pattern, endpoint_id)
+                );
+                CREATE INDEX webhook_subscriptions_by_endpoint ON webhook_subscriptions (endpoint_id);
+                CREATE TABLE webhook_deliveries (
+                    sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    endpoint_id text NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+                    response_position bigint NOT NULL,
+                    status text NOT NULL DEFAULT 'pending',
+                    attempts integer NOT NULL DEFAULT 0,
+                    created_at bigint NOT NULL,
+                    next_attempt_at bigint,
+                    delivered_at bigint,
+                    last_status_code integer,
+                    last_error text
+                );
+                CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_attempt_at, created_at)
+                    WHERE status = 'pending';
+                CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
+                CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (endpoint_id, sequence)
+                    WHERE status = 'failed';
+                """),
     ]
 }

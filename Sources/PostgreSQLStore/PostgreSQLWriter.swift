@@ -1,4 +1,5 @@
 import ActionHubDomain
+import Basics
 import GroupCommit
 import PostgreSQL
 
@@ -23,7 +24,16 @@ final class PostgreSQLWriter: ActionEffects {
                     "insert_response",
                     """
                     INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING
+                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING position
+                    """
+                ),
+                // The outbox: one delivery per endpoint whose patterns match the event, in its transaction.
+                (
+                    "insert_deliveries",
+                    """
+                    INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
+                    SELECT DISTINCT endpoint_id, $1::bigint, $2::bigint, $2::bigint FROM webhook_subscriptions
+                    WHERE pattern IN ($3, $4, $5)
                     """
                 ),
                 // The count reads the statement's snapshot, which does not hold what the same
@@ -148,7 +158,13 @@ final class PostgreSQLWriter: ActionEffects {
                 response.id, response.userId, response.category, response.action, response.fingerprint, body,
                 response.notification,
             ])
-        guard inserted.affectedRows == 1 else { throw StoredMeanwhile() }
+        guard inserted.rowCount == 1, let position = inserted.integer(row: 0, column: 0) else {
+            throw StoredMeanwhile()
+        }
+        try connection.run(
+            prepared: "insert_deliveries",
+            [String(position), String(Timestamp.milliseconds())]
+                + WebhookEventPattern.candidates(category: response.category, action: response.action))
         return .created(body: body)
     }
 

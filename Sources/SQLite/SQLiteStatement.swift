@@ -80,6 +80,11 @@ public final class SQLiteStatement {
         sqlite3_column_int64(handle, column)
     }
 
+    /// nil for SQL NULL, which `integer(at:)` reads as 0.
+    public func optionalInteger(at column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+    }
+
     private func check(_ code: Int32) throws(SQLiteError) {
         guard code == SQLITE_OK else { throw connection.error(code: code, sql: sql) }
     }

@@ -50,6 +50,12 @@ public final class SQLiteDatabase: Sendable {
         try SQLiteResponseStore(database: self, options: options)
     }
 
+    /// Webhook endpoints and the outbox. `durableUpTo` is the newest event position on disk
+    /// (`SQLiteResponseStore.durableUpTo`): attempts wait for it.
+    public func webhookStore(durableUpTo: @escaping @Sendable () -> Int64 = { .max }) throws -> SQLiteWebhookStore {
+        try SQLiteWebhookStore(database: self, durableUpTo: durableUpTo)
+    }
+
     public func keyStore(connections: Int = 4) throws -> SQLiteKeyStore {
         try SQLiteKeyStore(database: self, connections: connections)
     }

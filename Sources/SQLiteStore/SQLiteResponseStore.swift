@@ -111,6 +111,9 @@ public final class SQLiteResponseStore: GroupCommitStore {
 
     package var feedHorizon: Int64? { durablePosition.withLock { $0 } }
 
+    /// The newest event position known to be on disk.
+    public var durableUpTo: Int64 { durablePosition.withLock { $0 } }
+
     package func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result {
         let index = nextReader.add(1, ordering: .relaxed).oldValue
         return try readers[abs(index % readers.count)].reader.withLock { try body($0) }

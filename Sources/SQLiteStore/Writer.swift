@@ -1,4 +1,5 @@
 import ActionHubDomain
+import Basics
 import Foundation
 import GroupCommit
 import SQLite
@@ -11,6 +12,7 @@ final class Writer: ActionEffects {
     private let insertLike: SQLiteStatement
     private let countLikes: SQLiteStatement
     private let insertReply: SQLiteStatement
+    private let insertDeliveries: SQLiteStatement
     private let writeTransaction: SQLiteTransaction
     private let savepoint: SQLiteStatement
     private let release: SQLiteStatement
@@ -37,6 +39,12 @@ final class Writer: ActionEffects {
             INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
+        // The outbox: one delivery per endpoint whose patterns match the event, in its transaction.
+        insertDeliveries = try connection.prepare(
+            """
+            INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
+            SELECT DISTINCT endpoint_id, ?1, ?2, ?2 FROM webhook_subscriptions WHERE pattern IN (?3, ?4, ?5)
+            """)
         writeTransaction = try SQLiteTransaction(on: connection, kind: .immediate)
         savepoint = try connection.prepare("SAVEPOINT event")
         release = try connection.prepare("RELEASE event")
@@ -54,6 +62,7 @@ final class Writer: ActionEffects {
         // to it after the sync.
         var committedUpTo: Int64?
         newestPosition = nil
+        batchStartedAt = Timestamp.milliseconds()
         do {
             if let failure = syncer.failed { throw failure }
             // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
@@ -95,6 +104,8 @@ final class Writer: ActionEffects {
     /// The newest position of the batch being committed: of its created events' rows.
     private var newestPosition: Int64?
     private var eventsSinceCheckpoint = 0
+    /// When the batch began, Unix milliseconds: its deliveries' creation time.
+    private var batchStartedAt: Int64 = 0
 
     /// The handler's error as the ticket's result; a failure of the savepoint itself is thrown,
     /// failing the batch.
@@ -129,6 +140,9 @@ final class Writer: ActionEffects {
             .text(response.fingerprint), .text(body), SQLiteValue(response.notification),
         ])
         insertedPosition = connection.lastInsertRowid
+        let patterns = WebhookEventPattern.candidates(category: response.category, action: response.action)
+        try insertDeliveries.run(
+            [.integer(insertedPosition), .integer(batchStartedAt)] + patterns.map { SQLiteValue.text($0) })
         return .created(body: body)
     }
 

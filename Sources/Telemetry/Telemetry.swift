@@ -14,6 +14,7 @@ public struct Telemetry: Sendable {
         public static let responses = "actionhub_responses_total"
         public static let commitBatchSize = "actionhub_commit_batch_size"
         public static let commitDuration = "actionhub_commit_duration_seconds"
+        public static let webhookDeliveries = "actionhub_webhook_attempts_total"
     }
 
     static let latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
@@ -32,5 +33,9 @@ public struct Telemetry: Sendable {
         .histogram(
             Name.commitBatchSize, "Events committed per transaction.", buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256]),
         .histogram(Name.commitDuration, "Time per commit, from BEGIN to durable COMMIT.", buckets: latencyBuckets),
+        .counter(
+            Name.webhookDeliveries,
+            "Webhook delivery attempts by endpoint and outcome (delivered, retried, failed: the schedule used up).",
+            labels: ["endpoint", "outcome"]),
     ]
 }

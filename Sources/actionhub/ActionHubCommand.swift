@@ -1,7 +1,7 @@
 import ActionHubService
 import Foundation
 
-/// `actionhub serve | routes check | replay`.
+/// `actionhub <command>`: one command per file, each with its usage.
 @main
 enum ActionHubCommand {
     static let usage = """
@@ -16,6 +16,7 @@ enum ActionHubCommand {
           backup         Copy a live database, verified (actionhub backup --help)
           keys           Create, list and revoke service API keys (actionhub keys --help)
           tokens mint    Mint a per-user token for an app (actionhub tokens --help)
+          webhooks       Manage webhook endpoints and their deliveries (actionhub webhooks --help)
           --version      Print the version
         """
 
@@ -29,6 +30,7 @@ enum ActionHubCommand {
         "backup": (BackupCommand.usage, BackupCommand.run),
         "keys": (KeysCommand.usage, KeysCommand.run),
         "tokens": (TokensCommand.usage, TokensCommand.run),
+        "webhooks": (WebhooksCommand.usage, WebhooksCommand.run),
     ]
 
     static func main() {

@@ -4,16 +4,22 @@ struct Arguments {
     var options: [String: String] = [:]
     /// Values of the options that may be given more than once, in order.
     var lists: [String: [String]] = [:]
+    /// The flags (options without a value) that were given.
+    var flags: Set<String> = []
     var wantsHelp = false
 
     /// `known` lists the option names that take a value, `repeatable` those that may come more than
-    /// once; anything else starting with `--` is an error.
-    init(_ words: ArraySlice<String>, known: Set<String>, repeatable: Set<String> = []) throws(UsageError) {
+    /// once, `flags` those that take no value; anything else starting with `--` is an error.
+    init(_ words: ArraySlice<String>, known: Set<String>, repeatable: Set<String> = [], flags: Set<String> = [])
+        throws(UsageError)
+    {
         let known = known.union(repeatable)
         var iterator = words.makeIterator()
         while let word = iterator.next() {
             if word == "--help" || word == "-h" {
                 wantsHelp = true
+            } else if word.hasPrefix("--"), flags.contains(String(word.dropFirst(2))) {
+                self.flags.insert(String(word.dropFirst(2)))
             } else if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 let name: String

@@ -6,6 +6,7 @@ import Foundation
 import HTTPServer
 import JSON
 import Telemetry
+import Webhooks
 
 /// `actionhub serve`: load routes, open the database, listen until SIGTERM or SIGINT.
 enum ServeCommand {
@@ -46,6 +47,12 @@ enum ServeCommand {
             name: "feed-max-wait", defaultValue: "30",
             help: "the longest GET /v1/events?wait= holds an empty page, in seconds (lower it behind proxies "
                 + "with short idle timeouts)"),
+        Setting(
+            name: "webhook-retry", defaultValue: "5s,5m,30m,2h,5h,10h,10h",
+            help: "waits before each retry of a failed webhook delivery (units ms, s, m, h, d); after the last "
+                + "the delivery is failed until redelivered; empty for no retries"),
+        Setting(name: "webhook-timeout", defaultValue: "10", help: "seconds a webhook attempt may take"),
+        Setting(name: "webhook-concurrency", defaultValue: "4", help: "webhook attempts to one endpoint at once"),
         Setting(
             name: "signing-secret", defaultValue: "",
             help: "secret (at least 32 bytes) that signs user tokens; by default one is made and kept in the database"),
@@ -90,6 +97,14 @@ enum ServeCommand {
         let rateBurst = try values.integer("rate-burst", in: 1...1_000_000)
         let keyCacheSeconds = try values.integer("key-cache", in: 0...3600)
         let feedMaximumWait = try values.integer("feed-max-wait", in: 0...30)
+        guard let retry = RetrySchedule(parsing: values.string("webhook-retry")) else {
+            throw values.invalid(
+                "webhook-retry", "must be waits like 5s,5m,30m,2h (whole numbers with ms, s, m, h or d, up to 30 days)")
+        }
+        let webhooks = WebhookDispatcher.Options(
+            retry: retry, timeout: .seconds(try values.integer("webhook-timeout", in: 1...300)),
+            concurrency: try values.integer("webhook-concurrency", in: 1...64),
+            userAgent: "ActionHub/\(ActionHubVersion.current)")
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
@@ -110,7 +125,7 @@ enum ServeCommand {
                     database: location, routes: routes, http: configuration, commits: commits, rateLimit: rateLimit,
                     rateBurst: rateBurst, keyCache: .seconds(keyCacheSeconds),
                     signingSecret: values.string("signing-secret"), feedMaximumWait: .seconds(feedMaximumWait),
-                    telemetry: telemetry))
+                    webhooks: webhooks, telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
             if let short = error as? SigningSecret.TooShort { throw UsageError(short.description) }

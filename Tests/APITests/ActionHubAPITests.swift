@@ -24,7 +24,9 @@ import Testing
         adminKey = try KeyIssuer(store: keys).create(name: "test", scopes: [.admin]).secret
         access = AccessControl(
             authenticator: Authenticator(keys: keys, tokens: try TokenSigner(secret: Array(repeating: 7, count: 32))))
-        api = ActionHubAPI(service: ResponseService(routes: routes, store: InMemoryResponseStore()), access: access)
+        api = ActionHubAPI(
+            service: ResponseService(routes: routes, store: InMemoryResponseStore()), access: access,
+            webhooks: InMemoryWebhookRegistry())
     }
 
     static func like(id: String = UUID().uuidString, user: String = "u-1") -> [UInt8] {
@@ -170,6 +172,7 @@ import Testing
         let reports = ReportLog()
         let failing = ActionHubAPI(
             service: ResponseService(routes: api.service.routes, store: FailingStore()), access: access,
+            webhooks: InMemoryWebhookRegistry(),
             telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
         let response = failing.respond(
             to: HTTPRequest(
@@ -190,7 +193,7 @@ import Testing
     @Test func everyAnswerCarriesARequestIdAndEachRequestLogsOneLineWithoutUserData() throws {
         let reports = ReportLog()
         let logged = ActionHubAPI(
-            service: api.service, access: access,
+            service: api.service, access: access, webhooks: InMemoryWebhookRegistry(),
             telemetry: Telemetry(logger: Logger(level: .info) { reports.append($0) }))
         let given = logged.respond(
             to: HTTPRequest(

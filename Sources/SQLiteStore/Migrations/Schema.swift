@@ -86,5 +86,42 @@ enum Schema {
                 """),
         // The push each event answers, for the event feed (null for events stored before).
         Migration(name: "0005-response-notification", sql: "ALTER TABLE responses ADD COLUMN notification TEXT;"),
+        // Webhooks: endpoints, the patterns each hears (an event's transaction looks its three
+        // candidate patterns up here) and the outbox, one row per event and endpoint, written in
+        // the event's transaction. The due index holds pending rows only, so delivered history
+        // costs it nothing; it carries created_at for the backlog's age.
+        Migration(
+            name: "0006-webhooks",
+            sql: """
+                CREATE TABLE webhook_endpoints (
+                    id TEXT PRIMARY KEY,
+                    url TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    secret TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                );
+                CREATE TABLE webhook_subscriptions (
+                    pattern TEXT NOT NULL,
+                    endpoint_id TEXT NOT NULL,
+                    PRIMARY KEY (pattern, endpoint_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE webhook_deliveries (
+                    sequence INTEGER PRIMARY KEY,
+                    endpoint_id TEXT NOT NULL,
+                    response_position INTEGER NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'pending',
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    next_attempt_at INTEGER,
+                    delivered_at INTEGER,
+                    last_status_code INTEGER,
+                    last_error TEXT
+                );
+                CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_attempt_at, created_at)
+                    WHERE status = 'pending';
+                CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
+                CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (endpoint_id, sequence)
+                    WHERE status = 'failed';
+                """),
     ]
 }

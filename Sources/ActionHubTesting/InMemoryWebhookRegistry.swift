@@ -1,0 +1,43 @@
+import ActionHubDomain
+import Basics
+
+/// Webhook endpoints in memory, for tests of the API above the stores. `InMemoryResponseStore`
+/// writes no outbox, so endpoints here never have deliveries.
+public final class InMemoryWebhookRegistry: WebhookRegistry {
+    private let stored = Locked<[(endpoint: WebhookEndpoint, secret: String)]>([])
+
+    public init() {}
+
+    public func create(_ endpoint: WebhookEndpoint, secret: String) throws {
+        stored.withLock { $0.append((endpoint, secret)) }
+    }
+
+    public func endpoints() throws -> [WebhookEndpoint] {
+        stored.withLock { $0.map(\.endpoint) }
+    }
+
+    public func delete(endpointId: String) throws -> Bool {
+        stored.withLock { stored in
+            let before = stored.count
+            stored.removeAll { $0.endpoint.id == endpointId }
+            return stored.count < before
+        }
+    }
+
+    public func deliveries(endpointId: String, status: WebhookDelivery.Status?, page: PageRequest) throws
+        -> Page<WebhookDelivery>?
+    {
+        stored.withLock { stored in
+            stored.contains { $0.endpoint.id == endpointId } ? Page(items: [], next: nil) : nil
+        }
+    }
+
+    public func redeliver(endpointId: String, sequence: Int64, now: Int64) throws -> WebhookDelivery? {
+        nil
+    }
+
+    /// The secret an endpoint was stored with.
+    public func secret(of endpointId: String) -> String? {
+        stored.withLock { stored in stored.first { $0.endpoint.id == endpointId }?.secret }
+    }
+}
