@@ -105,6 +105,9 @@ let package = Package(
             name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics", "HTTP", "HTTPServer", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
+            name: "WebhooksTests",
+            dependencies: ["ActionHubDomain", "Basics", "JSON", "SQLiteStore", "Telemetry", "TestSupport", "Webhooks"]),
+        .testTarget(
             name: "ActionHubDomainTests", dependencies: ["ActionHubDomain", "ActionHubTesting", "Basics", "JSON"]),
         .testTarget(
             name: "SQLiteStoreTests",
@@ -114,7 +117,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "StoreContractTests",
-            dependencies: ["ActionHubDomain", "ActionHubTesting", "PostgreSQLStore", "SQLiteStore", "TestSupport"]),
+            dependencies: [
+                "ActionHubDomain", "ActionHubTesting", "Basics", "PostgreSQLStore", "SQLiteStore", "TestSupport",
+            ]),
         .testTarget(
             name: "PostgreSQLStoreTests",
             dependencies: ["ActionHubDomain", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
