@@ -1,0 +1,130 @@
+import Basics
+import Foundation
+import HTTPClient
+import JSON
+import Synchronization
+import TestSupport
+import Testing
+
+/// Webhooks from a real server to a receiver that verifies every signature with the
+/// `standardwebhooks` package from PyPI.
+@Suite("Webhook deliveries to a standardwebhooks receiver")
+struct WebhookDeliveryTests {
+    static func post(_ count: Int, to client: HTTPClient) throws -> [String] {
+        try (0..<count).map { index in
+            let id = UUID().uuidString
+            let response = try RequestBodies.post(RequestBodies.response(id: id, post: "p-\(index % 3)"), to: client)
+            #expect(response.status == 201)
+            return id
+        }
+    }
+
+    @Test func everyEventArrivesSignedAndFailedAttemptsAreRetriedOnSchedule() throws {
+        let receiver = try WebhookReceiver(failFirst: 2)
+        let server = try ServerProcess(arguments: ["--rate-limit", "0", "--webhook-retry", "1s,1s,1s"])
+        let endpoint = try receiver.register(with: server.client)
+        let ids = try Self.post(6, to: server.client)
+
+        #expect(receiver.waitFor { _ in receiver.deliveredResponseIds == Set(ids) })
+        let attempts = receiver.attempts
+        #expect(attempts.allSatisfy { $0.verified })
+        // Two refused attempts, then the one that got 204: three per delivery, one webhook-id each,
+        // the retries no sooner than the schedule's second.
+        for (_, tries) in Dictionary(grouping: attempts, by: \.id) {
+            #expect(tries.map(\.number) == [1, 2, 3])
+            #expect(tries.map(\.status) == [503, 503, 204])
+            #expect(Set(tries.compactMap(\.responseId)).count == 1)
+            for (earlier, later) in zip(tries, tries.dropFirst()) { #expect(later.started - earlier.ended >= 0.95) }
+        }
+        let delivered = try #require(attempts.first { $0.status == 204 }?.payload)
+        #expect(delivered["type"] == .string("response.recorded"))
+        #expect(delivered["data"]?["notification"]?["categoryIdentifier"] == .string("social_post"))
+        #expect(delivered["data"]?["position"]?.intValue != nil)
+        #expect(delivered["data"]?["result"] != nil)
+
+        // The CLI sees the same deliveries, and a redelivery arrives again with its webhook-id.
+        let listed = try ActionHubExecutable.run([
+            "webhooks", "deliveries", endpoint, "--database", server.databasePath,
+        ])
+        #expect(listed.status == 0)
+        let lines = listed.standardOutput.split(separator: "\n")
+        #expect(lines.count == 6 && lines.allSatisfy { $0.contains("\tdelivered\t3\t204\t") })
+        let messageId = try #require(lines.first?.split(separator: "\t").first.map(String.init))
+        let redelivered = try server.client.send(
+            method: "POST", path: "/v1/webhooks/\(endpoint)/deliveries/\(messageId)/redeliver")
+        #expect(redelivered.status == 202)
+        #expect(receiver.waitFor { $0.contains { $0.id == messageId && $0.number == 4 && $0.status == 204 } })
+        #expect(server.stop() == 0)
+    }
+
+    /// kill -9 under POST load: whatever was acknowledged reaches the receiver after a restart,
+    /// and the outbox drains.
+    @Test func killNineUnderLoadLosesNoAcknowledgedDelivery() throws {
+        let receiver = try WebhookReceiver()
+        // A short timeout keeps the lease of attempts cut off by the kill short.
+        let arguments = ["--rate-limit", "0", "--log-level", "error", "--webhook-timeout", "1"]
+        let server = try ServerProcess(arguments: arguments)
+        _ = try receiver.register(with: server.client)
+        let client = server.client
+        let acknowledged = Locked<[String]>([])
+        let running = Atomic<Bool>(true)
+        let clients = DispatchGroup()
+        for _ in 0..<8 {
+            // Threads of their own: the dispatch pool runs only as many blocking clients as cores.
+            clients.enter()
+            Thread {
+                defer { clients.leave() }
+                while running.load(ordering: .relaxed) {
+                    let id = UUID().uuidString
+                    let response = try? client.send(
+                        method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
+                        body: RequestBodies.response(id: id, user: "u-\(id.prefix(8))", post: "p-\(id.suffix(2))"))
+                    if let status = response?.status, (200..<300).contains(status) {
+                        acknowledged.withLock { $0.append(id) }
+                    }
+                }
+            }.start()
+        }
+        // Killed once events are being acknowledged and delivered, at a random moment after that.
+        let deadline = Date().addingTimeInterval(30)
+        while acknowledged.withLock({ $0.count }) < 20 && Date() < deadline { usleep(5_000) }
+        usleep(UInt32.random(in: 100_000...400_000))
+        _ = server.stop(signal: SIGKILL)
+        running.store(false, ordering: .relaxed)
+        clients.wait()
+        let acknowledgedIds = Set(acknowledged.withLock { $0 })
+        #expect(acknowledgedIds.count > 20)
+
+        let restarted = try ServerProcess(
+            databasePath: server.databasePath, arguments: arguments, adminKey: server.adminKey)
+        #expect(receiver.waitFor { _ in receiver.deliveredResponseIds.isSuperset(of: acknowledgedIds) })
+        #expect(receiver.attempts.allSatisfy { $0.verified })
+        var drained = false
+        for _ in 0..<600 where !drained {
+            let metrics = try restarted.client.send(method: "GET", path: "/metrics")
+            let samples = try PrometheusText.parse(String(decoding: metrics.body, as: UTF8.self))
+            drained = samples.first { $0.name == "actionhub_webhook_pending_deliveries" }?.value == 0
+            if !drained { usleep(100_000) }
+        }
+        #expect(drained)
+        #expect(restarted.stop() == 0)
+    }
+
+    /// Two instances on one PostgreSQL database: every event delivered, and no delivery attempted
+    /// by both at once.
+    @Test func twoPostgreSQLInstancesDeliverEveryEventAndNeverTheSameOneAtOnce() throws {
+        let receiver = try WebhookReceiver(delayMilliseconds: 20)
+        let servers = try PostgreSQLServerTests.twoServers()
+        _ = try receiver.register(with: servers[0].client)
+        let clients = servers.map(\.client)
+        let ids = concurrently(8) { index in (try? Self.post(15, to: clients[index % 2])) ?? [] }.flatMap { $0 }
+        #expect(ids.count == 120)
+
+        #expect(receiver.waitFor { _ in receiver.deliveredResponseIds == Set(ids) })
+        for (_, tries) in Dictionary(grouping: receiver.attempts, by: \.id) {
+            let ordered = tries.sorted { $0.started < $1.started }
+            for (earlier, later) in zip(ordered, ordered.dropFirst()) { #expect(later.started >= earlier.ended) }
+        }
+        for server in servers { #expect(server.stop() == 0) }
+    }
+}
