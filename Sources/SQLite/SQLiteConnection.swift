@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+
 /// One open SQLite database connection, closed when the object goes.
 ///
 /// Opened in multi-thread mode (`SQLITE_OPEN_NOMUTEX`): the owner must not use a connection, or
@@ -30,8 +36,18 @@ public final class SQLiteConnection {
         }
         self.handle = handle
         self.path = path
-        let timeoutCode = sqlite3_busy_timeout(handle, 5_000)
-        guard timeoutCode == SQLITE_OK else { throw error(code: timeoutCode) }
+        let handlerCode = sqlite3_busy_handler(handle, Self.waitWhileBusy, nil)
+        guard handlerCode == SQLITE_OK else { throw error(code: handlerCode) }
+    }
+
+    /// Waits for another connection's write lock for up to about 5 s, looking again every 100 µs
+    /// for the first 100 ms, then every millisecond. SQLite's own busy timeout sleeps 1, 2, 5, 10 …
+    /// up to 100 ms between looks, which held an event commit up for milliseconds after a short
+    /// outbox transaction had long ended. <https://www.sqlite.org/c3ref/busy_handler.html>
+    private static let waitWhileBusy: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { _, tries in
+        guard tries < 1000 + 4900 else { return 0 }
+        usleep(tries < 1000 ? 100 : 1000)
+        return 1
     }
 
     deinit {

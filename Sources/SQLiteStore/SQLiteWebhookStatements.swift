@@ -15,10 +15,8 @@ final class SQLiteWebhookStatements {
     let oneDelivery: SQLiteStatement
     let redeliver: SQLiteStatement
     let allTargets: SQLiteStatement
-    let claim: SQLiteStatement
-    let eventByPosition: SQLiteStatement
+    let due: SQLiteStatement
     let recordResult: SQLiteStatement
-    let anyDue: SQLiteStatement
     let backlog: SQLiteStatement
 
     private static let deliveryColumns = """
@@ -56,28 +54,20 @@ final class SQLiteWebhookStatements {
             WHERE endpoint_id = ?1 AND sequence = ?2
             """)
         allTargets = try connection.prepare("SELECT id, url, secret FROM webhook_endpoints ORDER BY created_at, id")
-        claim = try connection.prepare(
+        due = try connection.prepare(
             """
-            UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?4
-            WHERE sequence IN (
-                SELECT sequence FROM webhook_deliveries
-                WHERE endpoint_id = ?1 AND status = 'pending' AND next_attempt_at <= ?2 AND response_position <= ?5
-                ORDER BY next_attempt_at LIMIT ?3)
-            RETURNING sequence, attempts, response_position, created_at
+            SELECT d.sequence, d.attempts, d.response_position, d.created_at, r.body, r.notification
+            FROM webhook_deliveries d JOIN responses r ON r.position = d.response_position
+            WHERE d.endpoint_id = ?1 AND d.status = 'pending' AND d.next_attempt_at <= ?2 AND d.response_position <= ?4
+            ORDER BY d.next_attempt_at LIMIT ?3
             """)
-        eventByPosition = try connection.prepare("SELECT body, notification FROM responses WHERE position = ?1")
         recordResult = try connection.prepare(
             """
             UPDATE webhook_deliveries
             SET status = ?2, next_attempt_at = ?3, delivered_at = ?4, last_status_code = ?5,
                 last_error = CASE ?2 WHEN 'delivered' THEN NULL ELSE coalesce(?6, last_error) END,
-                attempts = attempts - ?7
+                attempts = attempts + 1 - ?7
             WHERE sequence = ?1 AND status = 'pending'
-            """)
-        anyDue = try connection.prepare(
-            """
-            SELECT 1 FROM webhook_deliveries
-            WHERE status = 'pending' AND next_attempt_at <= ?1 AND response_position <= ?2 LIMIT 1
             """)
         backlog = try connection.prepare(
             "SELECT count(*), min(created_at) FROM webhook_deliveries WHERE status = 'pending'")

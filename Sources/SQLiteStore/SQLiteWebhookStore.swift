@@ -8,19 +8,24 @@ import SQLite
 /// connection and claims and records attempts on a connection of its own, which commits without
 /// fsync: a lost "delivered" only means one more delivery, which at-least-once allows.
 ///
+/// One process serves an SQLite database, so claims are leases in memory, not writes: a claim is
+/// a read, and a round's one write transaction records results (counting the attempts). Writing
+/// the leases too doubled the outbox's share of the one write lock the event writer needs. After
+/// a crash the leases are gone and every pending delivery is due again.
+///
 /// Attempts only see events the WAL syncer has made durable (`durableUpTo`): a receiver is never
 /// told of an event that a power loss could still take back.
 public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
     // Optional so that `close` can release the connections while others still hold the store.
     private let registryStatements: Locked<SQLiteWebhookStatements?>
-    private let outboxStatements: Locked<SQLiteWebhookStatements?>
+    private let outboxState: Locked<OutboxState?>
     private let durableUpTo: @Sendable () -> Int64
 
     init(database: SQLiteDatabase, durableUpTo: @escaping @Sendable () -> Int64) throws {
         registryStatements = Locked(try SQLiteWebhookStatements(connection: try database.openSyncedConnection()))
         let outboxConnection = try SQLiteConnection(path: database.path)
         try outboxConnection.execute("PRAGMA synchronous = NORMAL")
-        outboxStatements = Locked(try SQLiteWebhookStatements(connection: outboxConnection))
+        outboxState = Locked(OutboxState(statements: try SQLiteWebhookStatements(connection: outboxConnection)))
         self.durableUpTo = durableUpTo
     }
 
@@ -85,8 +90,8 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
     }
 
     public func targets() throws -> [WebhookTarget] {
-        try outbox { statements in
-            try statements.allTargets.rows([]) { row in
+        try outbox { state in
+            try state.statements.allTargets.rows([]) { row in
                 WebhookTarget(id: row.text(at: 0) ?? "", url: row.text(at: 1) ?? "", secret: row.text(at: 2) ?? "")
             }
         }
@@ -96,51 +101,49 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
         throws -> [DueDelivery]
     {
         let horizon = durableUpTo()
-        return try outbox { statements in
-            // A read first: an idle round takes no write lock from the event writer.
-            if results.isEmpty {
-                let due = try statements.anyDue.rows([.integer(now), .integer(horizon)]) { _ in true }
-                if due.isEmpty { return [] }
-            }
-            return try statements.connection.transaction(.immediate) {
-                for result in results {
-                    try statements.recordResult.run(SQLiteWebhookStatements.values(of: result))
+        return try outbox { state in
+            if !results.isEmpty {
+                let statements = state.statements
+                try statements.connection.transaction(.immediate) {
+                    for result in results {
+                        try statements.recordResult.run(SQLiteWebhookStatements.values(of: result))
+                    }
                 }
-                var due: [DueDelivery] = []
-                for request in requests where request.limit > 0 {
-                    due += try claim(request, now: now, leaseUntil: leaseUntil, horizon: horizon, with: statements)
-                }
-                return due
+                for result in results { state.leases[result.sequence] = nil }
             }
+            state.leases = state.leases.filter { $0.value > now }
+            var due: [DueDelivery] = []
+            for request in requests where request.limit > 0 {
+                due += try claim(request, now: now, leaseUntil: leaseUntil, horizon: horizon, state: &state)
+            }
+            return due
         }
     }
 
+    /// Due deliveries of the endpoint that no lease holds, leased now.
     private func claim(
-        _ request: ClaimRequest, now: Int64, leaseUntil: Int64, horizon: Int64, with statements: SQLiteWebhookStatements
+        _ request: ClaimRequest, now: Int64, leaseUntil: Int64, horizon: Int64, state: inout OutboxState
     ) throws -> [DueDelivery] {
-        let claimed = try statements.claim.rows([
-            .text(request.endpointId), .integer(now), .integer(Int64(request.limit)), .integer(leaseUntil),
+        let leases = state.leases
+        let rows = try state.statements.due.rows([
+            .text(request.endpointId), .integer(now), .integer(Int64(request.limit + leases.count)),
             .integer(horizon),
         ]) { row in
-            (
-                sequence: row.integer(at: 0), attempts: Int(row.integer(at: 1)), position: row.integer(at: 2),
-                createdAt: row.integer(at: 3)
-            )
+            DueDelivery(
+                sequence: row.integer(at: 0), endpointId: request.endpointId, attempt: Int(row.integer(at: 1)) + 1,
+                position: row.integer(at: 2), createdAt: row.integer(at: 3), body: row.text(at: 4) ?? "{}",
+                notification: row.text(at: 5))
         }
-        return try claimed.sorted { $0.sequence < $1.sequence }.map { claim in
-            let event = try statements.eventByPosition.rows([.integer(claim.position)]) { row in
-                (body: row.text(at: 0) ?? "", notification: row.text(at: 1))
-            }.first
-            return DueDelivery(
-                sequence: claim.sequence, endpointId: request.endpointId, attempt: claim.attempts,
-                position: claim.position, createdAt: claim.createdAt, body: event?.body ?? "{}",
-                notification: event?.notification)
-        }
+        let claimed = rows.lazy.filter { leases[$0.sequence] == nil }.prefix(request.limit)
+        for delivery in claimed { state.leases[delivery.sequence] = leaseUntil }
+        return claimed.sorted { $0.sequence < $1.sequence }
     }
 
     public func backlog() throws -> (pending: Int, oldestCreatedAt: Int64?) {
-        try outbox { statements in
-            try statements.backlog.rows([]) { (Int($0.integer(at: 0)), $0.optionalInteger(at: 1)) }.first ?? (0, nil)
+        try outbox { state in
+            try state.statements.backlog.rows([]) { (Int($0.integer(at: 0)), $0.optionalInteger(at: 1)) }.first ?? (
+                0, nil
+            )
         }
     }
 
@@ -148,7 +151,7 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
     /// close removes its WAL, so this goes before the response store's.
     public func close() {
         registryStatements.withLock { $0 = nil }
-        outboxStatements.withLock { $0 = nil }
+        outboxState.withLock { $0 = nil }
     }
 
     private func registry<Result>(_ body: (SQLiteWebhookStatements) throws -> Result) throws -> Result {
@@ -158,10 +161,17 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
         }
     }
 
-    private func outbox<Result>(_ body: (SQLiteWebhookStatements) throws -> Result) throws -> Result {
-        try outboxStatements.withLock { statements in
-            guard let statements else { throw StoreClosed() }
-            return try body(statements)
+    private func outbox<Result>(_ body: (inout OutboxState) throws -> Result) throws -> Result {
+        try outboxState.withLock { state in
+            guard state != nil else { throw StoreClosed() }
+            return try body(&state!)
         }
     }
+}
+
+/// The outbox connection and the leases of what it claimed: delivery sequence → until when
+/// (Unix milliseconds).
+private struct OutboxState {
+    let statements: SQLiteWebhookStatements
+    var leases: [Int64: Int64] = [:]
 }

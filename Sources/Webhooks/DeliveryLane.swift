@@ -2,30 +2,42 @@ import ActionHubDomain
 import Foundation
 
 /// One endpoint's deliveries between claim and attempt, and its delivery threads: at most
-/// `concurrency` attempts at once, and twice that claimed, so that a thread finishing an attempt
-/// finds the next one waiting. A slow or dead endpoint fills its own lane only.
+/// `concurrency` attempts at once. It takes as many claims as its threads can attempt within
+/// `queueBudget` at the pace of its recent attempts: a fast endpoint gets claims in large batches
+/// (one outbox transaction per batch), a slow or dead one no more than twice its concurrency. A
+/// slow or dead endpoint fills its own lane only.
 ///
 /// Its state is only touched with `condition` locked.
 final class DeliveryLane: @unchecked Sendable {
     let target: WebhookTarget
     let concurrency: Int
+    /// How long a claimed delivery may wait in the lane.
+    private let queueBudget: Duration
+    /// Recent attempts' duration, a moving average; starts at the timeout (the worst case).
+    private var pace: Duration
+    static let largestClaim = 1024
     private let condition = NSCondition()
-    private var waiting: [DueDelivery] = []
+    private var waiting: [ClaimedDelivery] = []
     /// Claimed and not yet finished: waiting or being attempted.
     private var outstanding = 0
     private var isClosed = false
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(target: WebhookTarget, concurrency: Int) {
+    init(target: WebhookTarget, concurrency: Int, timeout: Duration, queueBudget: Duration) {
         self.target = target
         self.concurrency = max(1, concurrency)
+        self.queueBudget = queueBudget
+        pace = timeout
     }
 
     /// How many more deliveries the lane takes now.
     var freeSlots: Int {
         condition.lock()
         defer { condition.unlock() }
-        return isClosed ? 0 : 2 * concurrency - outstanding
+        guard !isClosed else { return 0 }
+        let attemptsInBudget = Double(concurrency) * (queueBudget / max(pace, .microseconds(100)))
+        let capacity = min(Self.largestClaim, max(2 * concurrency, Int(attemptsInBudget)))
+        return max(0, capacity - outstanding)
     }
 
     /// Starts the lane's threads; each runs `work` until the lane closes.
@@ -41,7 +53,7 @@ final class DeliveryLane: @unchecked Sendable {
         }
     }
 
-    func add(_ deliveries: [DueDelivery]) {
+    func add(_ deliveries: [ClaimedDelivery]) {
         condition.lock()
         waiting += deliveries
         outstanding += deliveries.count
@@ -50,7 +62,7 @@ final class DeliveryLane: @unchecked Sendable {
     }
 
     /// Blocks until a delivery waits; nil once the lane is closed.
-    func next() -> DueDelivery? {
+    func next() -> ClaimedDelivery? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !isClosed { condition.wait() }
@@ -58,16 +70,17 @@ final class DeliveryLane: @unchecked Sendable {
         return waiting.removeFirst()
     }
 
-    /// One attempt taken by `next` is over.
-    func finished() {
+    /// One attempt taken by `next` is over after `duration`.
+    func finished(after duration: Duration) {
         condition.lock()
         outstanding -= 1
+        pace = pace * 0.8 + duration * 0.2
         condition.unlock()
     }
 
     /// Stops handing out deliveries and returns those never attempted; `waitForThreads` then
     /// returns once every thread has finished its attempt in progress.
-    func close() -> [DueDelivery] {
+    func close() -> [ClaimedDelivery] {
         condition.lock()
         defer { condition.unlock() }
         isClosed = true

@@ -17,6 +17,8 @@ public final class WebhookDispatcher: @unchecked Sendable {
         public var concurrency: Int
         /// How often an idle dispatcher looks for due deliveries.
         public var pollInterval: Duration
+        /// The shortest time between two rounds of the outbox (record results, claim more).
+        public var roundInterval: Duration { min(pollInterval, .milliseconds(50)) }
         /// The `User-Agent` attempts send.
         public var userAgent: String
 
@@ -31,9 +33,11 @@ public final class WebhookDispatcher: @unchecked Sendable {
             self.userAgent = userAgent
         }
 
-        /// How long a claim hides a delivery from other claimers: its wait in the lane (at most
-        /// two rounds of attempts) and its own attempt, with room to spare.
-        var lease: Duration { timeout * 3 + .seconds(5) }
+        /// How long a claim hides a delivery from other claimers: its wait in the lane
+        /// (`queueBudget`) and its own attempt, with room to spare. An attempt whose lease could
+        /// run out before its timeout is not made: the delivery is given back instead.
+        var lease: Duration { queueBudget + timeout * 2 + .seconds(5) }
+        var queueBudget: Duration { timeout + .seconds(5) }
     }
 
     private let outbox: any WebhookOutbox
@@ -78,8 +82,10 @@ public final class WebhookDispatcher: @unchecked Sendable {
     private func run() {
         var refreshedAt = ContinuousClock.now - .seconds(3600)
         var claimedLastRound = false
+        var lastRound = Date.distantPast
         while true {
-            let (results, stopping) = nextRound(waiting: !claimedLastRound)
+            let (results, stopping) = nextRound(after: lastRound, busy: claimedLastRound)
+            lastRound = Date()
             if stopping {
                 shutDown(recording: results)
                 return
@@ -90,11 +96,11 @@ public final class WebhookDispatcher: @unchecked Sendable {
             }
             let now = Timestamp.milliseconds()
             let requests = lanes.values.map { ClaimRequest(endpointId: $0.target.id, limit: $0.freeSlots) }
+            let leaseUntil = now + Int64(options.lease / .milliseconds(1))
             do {
-                let due = try outbox.settle(
-                    results, claiming: requests, now: now,
-                    leaseUntil: now + Int64(options.lease / .milliseconds(1)))
-                for (endpointId, deliveries) in Dictionary(grouping: due, by: \.endpointId) {
+                let due = try outbox.settle(results, claiming: requests, now: now, leaseUntil: leaseUntil)
+                let claimed = ClaimedDelivery.batch(due, leaseUntil: leaseUntil)
+                for (endpointId, deliveries) in Dictionary(grouping: claimed, by: \.delivery.endpointId) {
                     lanes[endpointId]?.add(deliveries)
                 }
                 claimedLastRound = !due.isEmpty
@@ -107,14 +113,17 @@ public final class WebhookDispatcher: @unchecked Sendable {
         }
     }
 
-    /// Waits (unless told not to) for finished attempts or the poll interval, then takes the
-    /// finished attempts.
-    private func nextRound(waiting: Bool) -> (results: [DeliveryResult], stopping: Bool) {
+    /// Rounds are at least `roundInterval` apart, so that each records and claims many deliveries
+    /// in one transaction: a round per finished attempt made the outbox's transactions (each a
+    /// WAL write on SQLite) cost more than the attempts. An idle dispatcher (nothing claimed last
+    /// round) waits for finished attempts or the poll interval. Then takes the finished attempts.
+    private func nextRound(after last: Date, busy: Bool) -> (results: [DeliveryResult], stopping: Bool) {
+        let earliest = last.addingTimeInterval(options.roundInterval.inSeconds)
+        let idleUntil = last.addingTimeInterval(options.pollInterval.inSeconds)
         wake.lock()
         defer { wake.unlock() }
-        if waiting && finished.isEmpty && !isStopping {
-            _ = wake.wait(until: Date(timeIntervalSinceNow: options.pollInterval.inSeconds))
-        }
+        while !isStopping && Date() < earliest { _ = wake.wait(until: earliest) }
+        while !busy && finished.isEmpty && !isStopping && Date() < idleUntil { _ = wake.wait(until: idleUntil) }
         let results = finished
         finished = []
         return (results, isStopping)
@@ -136,7 +145,9 @@ public final class WebhookDispatcher: @unchecked Sendable {
             lanes[id] = nil
         }
         for target in targets where lanes[target.id] == nil {
-            let lane = DeliveryLane(target: target, concurrency: options.concurrency)
+            let lane = DeliveryLane(
+                target: target, concurrency: options.concurrency, timeout: options.timeout,
+                queueBudget: options.queueBudget)
             lanes[target.id] = lane
             lane.start(name: "ah-hook-\(lanes.count)") { [self] in deliver(lane) }
         }
@@ -152,12 +163,23 @@ public final class WebhookDispatcher: @unchecked Sendable {
             telemetry.logger.error("webhook client could not start", ["error": .string("\(error)")])
         }
         let signer = WebhookSigner(secret: lane.target.secret)
-        while let delivery = lane.next() {
-            let result = attempt(delivery, to: lane.target, signer: signer, transport: transport)
-            lane.finished()
+        while let claimed = lane.next() {
+            let started = ContinuousClock.now
+            let result: DeliveryResult
+            let leaseLeft = claimed.leaseUntil - Timestamp.milliseconds()
+            if leaseLeft < Int64((options.timeout + .seconds(1)) / .milliseconds(1)) {
+                // Another instance may claim it before this attempt could end.
+                result = DeliveryResult(
+                    sequence: claimed.delivery.sequence, next: .released, statusCode: nil, error: nil,
+                    finishedAt: Timestamp.milliseconds())
+            } else {
+                result = attempt(claimed.delivery, to: lane.target, signer: signer, transport: transport)
+            }
+            lane.finished(after: ContinuousClock.now - started)
             wake.lock()
+            // The first result of a round wakes the dispatcher; the others wait with it.
+            if finished.isEmpty { wake.signal() }
             finished.append(result)
-            wake.signal()
             wake.unlock()
         }
     }
@@ -214,7 +236,8 @@ public final class WebhookDispatcher: @unchecked Sendable {
         var results = results
         for lane in lanes.values {
             results += lane.close().map {
-                DeliveryResult(sequence: $0.sequence, next: .released, statusCode: nil, error: nil, finishedAt: now)
+                DeliveryResult(
+                    sequence: $0.delivery.sequence, next: .released, statusCode: nil, error: nil, finishedAt: now)
             }
         }
         for lane in lanes.values { lane.waitForThreads() }

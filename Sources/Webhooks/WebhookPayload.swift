@@ -21,12 +21,18 @@ enum WebhookPayload {
     }
 
     /// The stored answer, an object ActionHub wrote itself, with the two members added before its
-    /// closing brace: its own members stay byte for byte as stored.
+    /// closing brace: its own members stay byte for byte as stored. Works on the UTF-8 bytes:
+    /// Foundation's trimming goes through UTF-16 and was most of an attempt's CPU time.
     static func data(answer: String, notification: String?, position: Int64) -> String {
         let added = "\"notification\":\(notification ?? "null"),\"position\":\(position)}"
-        let trimmed = answer.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { return "{" + added }
-        let members = trimmed.dropFirst().dropLast().trimmingCharacters(in: .whitespacesAndNewlines)
-        return members.isEmpty ? "{" + added : "{" + members + "," + added
+        let bytes = Array(answer.utf8)
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) }),
+            first < last, bytes[first] == UInt8(ascii: "{"), bytes[last] == UInt8(ascii: "}")
+        else { return "{" + added }
+        let members = bytes[(first + 1)..<last]
+        guard members.contains(where: { !isSpace($0) }) else { return "{" + added }
+        return "{" + String(decoding: members, as: UTF8.self) + "," + added
     }
 }
