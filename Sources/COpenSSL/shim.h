@@ -5,5 +5,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 #include <openssl/err.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
 
 #endif

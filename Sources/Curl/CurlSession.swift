@@ -6,6 +6,7 @@ public final class CurlSession {
     private let handle: UnsafeMutableRawPointer
     /// Filled by libcurl with the detail of the last failure.
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var currentURL: String?
 
     /// `curl_global_init` once per process, before the first handle; Swift runs a global's
     /// initializer exactly once, whichever thread comes first.
@@ -55,7 +56,11 @@ public final class CurlSession {
             }
             list = appended
         }
-        try check(actionhub_curl_set_pointer(handle, CURLOPT_URL, url))
+        // Set only when it changes: libcurl parses it again on every set.
+        if url != currentURL {
+            try check(actionhub_curl_set_pointer(handle, CURLOPT_URL, url))
+            currentURL = url
+        }
         try check(actionhub_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list))
         try check(actionhub_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, timeoutMilliseconds)))
         try check(actionhub_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, body.count))

@@ -12,7 +12,9 @@ final class Writer: ActionEffects {
     private let insertLike: SQLiteStatement
     private let countLikes: SQLiteStatement
     private let insertReply: SQLiteStatement
-    private let insertDeliveries: SQLiteStatement
+    private let insertDelivery: SQLiteStatement
+    private let dataVersion: SQLiteStatement
+    private let allSubscriptions: SQLiteStatement
     private let writeTransaction: SQLiteTransaction
     private let savepoint: SQLiteStatement
     private let release: SQLiteStatement
@@ -40,11 +42,13 @@ final class Writer: ActionEffects {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
         // The outbox: one delivery per endpoint whose patterns match the event, in its transaction.
-        insertDeliveries = try connection.prepare(
+        insertDelivery = try connection.prepare(
             """
             INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
-            SELECT DISTINCT endpoint_id, ?1, ?2, ?2 FROM webhook_subscriptions WHERE pattern IN (?3, ?4, ?5)
+            VALUES (?1, ?2, ?3, ?3)
             """)
+        dataVersion = try connection.prepare("PRAGMA data_version")
+        allSubscriptions = try connection.prepare("SELECT pattern, endpoint_id FROM webhook_subscriptions")
         writeTransaction = try SQLiteTransaction(on: connection, kind: .immediate)
         savepoint = try connection.prepare("SAVEPOINT event")
         release = try connection.prepare("RELEASE event")
@@ -68,6 +72,7 @@ final class Writer: ActionEffects {
             // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
             // error is then every event's.
             let (committed, last) = try writeTransaction.run {
+                try loadSubscriptionsIfChanged()
                 let results = try batch.map { try recordInSavepoint($0) }
                 if acknowledgeBeforeCommit {
                     for (ticket, result) in zip(batch, results) { ticket.complete(result) }
@@ -106,6 +111,25 @@ final class Writer: ActionEffects {
     private var eventsSinceCheckpoint = 0
     /// When the batch began, Unix milliseconds: its deliveries' creation time.
     private var batchStartedAt: Int64 = 0
+    /// Webhook endpoints by the patterns they hear, as of `subscriptionsVersion`.
+    private var subscriptions: [String: [String]] = [:]
+    private var subscriptionsVersion: Int64?
+
+    /// Reads the subscriptions again when another connection committed since they were read.
+    /// Called inside the batch's write transaction, which no other connection can commit during:
+    /// what it reads holds for the whole batch. An event with no endpoint to hear it then costs
+    /// no statement at all (an INSERT … SELECT per event cost 13% of a POST's instructions).
+    /// <https://www.sqlite.org/pragma.html#pragma_data_version>
+    private func loadSubscriptionsIfChanged() throws {
+        let version = try dataVersion.rows([]) { $0.integer(at: 0) }.first
+        guard version != subscriptionsVersion else { return }
+        var loaded: [String: [String]] = [:]
+        for (pattern, endpoint) in try allSubscriptions.rows([], { ($0.text(at: 0) ?? "", $0.text(at: 1) ?? "") }) {
+            loaded[pattern, default: []].append(endpoint)
+        }
+        subscriptions = loaded
+        subscriptionsVersion = version
+    }
 
     /// The handler's error as the ticket's result; a failure of the savepoint itself is thrown,
     /// failing the batch.
@@ -140,9 +164,12 @@ final class Writer: ActionEffects {
             .text(response.fingerprint), .text(body), SQLiteValue(response.notification),
         ])
         insertedPosition = connection.lastInsertRowid
-        let patterns = WebhookEventPattern.candidates(category: response.category, action: response.action)
-        try insertDeliveries.run(
-            [.integer(insertedPosition), .integer(batchStartedAt)] + patterns.map { SQLiteValue.text($0) })
+        if !subscriptions.isEmpty {
+            let patterns = WebhookEventPattern.candidates(category: response.category, action: response.action)
+            for endpoint in Set(patterns.flatMap { subscriptions[$0] ?? [] }).sorted() {
+                try insertDelivery.run([.text(endpoint), .integer(insertedPosition), .integer(batchStartedAt)])
+            }
+        }
         return .created(body: body)
     }
 

@@ -21,6 +21,7 @@ final class DeliveryLane: @unchecked Sendable {
     /// Claimed and not yet finished: waiting or being attempted.
     private var outstanding = 0
     private var isClosed = false
+    private var attemptCounts: [String: Int] = [:]
     private let stopped = DispatchSemaphore(value: 0)
 
     init(target: WebhookTarget, concurrency: Int, timeout: Duration, queueBudget: Duration) {
@@ -70,12 +71,23 @@ final class DeliveryLane: @unchecked Sendable {
         return waiting.removeFirst()
     }
 
-    /// One attempt taken by `next` is over after `duration`.
-    func finished(after duration: Duration) {
+    /// One attempt taken by `next` is over after `duration`, with `outcome` for the metrics (nil
+    /// when it was given back unattempted).
+    func finished(after duration: Duration, outcome: String?) {
         condition.lock()
         outstanding -= 1
         pace = pace * 0.8 + duration * 0.2
+        if let outcome { attemptCounts[outcome, default: 0] += 1 }
         condition.unlock()
+    }
+
+    /// Attempts by outcome since the last call.
+    func takeAttemptCounts() -> [String: Int] {
+        condition.lock()
+        defer { condition.unlock() }
+        let counts = attemptCounts
+        attemptCounts = [:]
+        return counts
     }
 
     /// Stops handing out deliveries and returns those never attempted; `waitForThreads` then

@@ -94,6 +94,7 @@ public final class WebhookDispatcher: @unchecked Sendable {
                 refreshLanes()
                 refreshedAt = .now
             }
+            countAttempts()
             let now = Timestamp.milliseconds()
             let requests = lanes.values.map { ClaimRequest(endpointId: $0.target.id, limit: $0.freeSlots) }
             let leaseUntil = now + Int64(options.lease / .milliseconds(1))
@@ -127,6 +128,17 @@ public final class WebhookDispatcher: @unchecked Sendable {
         let results = finished
         finished = []
         return (results, isStopping)
+    }
+
+    /// Adds the lanes' attempts since the last round to the metrics, once per endpoint and
+    /// outcome: a metrics update per attempt cost a tenth of the attempt.
+    private func countAttempts() {
+        for lane in lanes.values {
+            for (outcome, count) in lane.takeAttemptCounts() {
+                telemetry.metrics.increment(
+                    Telemetry.Name.webhookDeliveries, [lane.target.id, outcome], by: Double(count))
+            }
+        }
     }
 
     /// One lane per endpoint: new endpoints get theirs, deleted ones lose it.
@@ -166,6 +178,7 @@ public final class WebhookDispatcher: @unchecked Sendable {
         while let claimed = lane.next() {
             let started = ContinuousClock.now
             let result: DeliveryResult
+            var outcome: String?
             let leaseLeft = claimed.leaseUntil - Timestamp.milliseconds()
             if leaseLeft < Int64((options.timeout + .seconds(1)) / .milliseconds(1)) {
                 // Another instance may claim it before this attempt could end.
@@ -173,9 +186,9 @@ public final class WebhookDispatcher: @unchecked Sendable {
                     sequence: claimed.delivery.sequence, next: .released, statusCode: nil, error: nil,
                     finishedAt: Timestamp.milliseconds())
             } else {
-                result = attempt(claimed.delivery, to: lane.target, signer: signer, transport: transport)
+                (result, outcome) = attempt(claimed.delivery, to: lane.target, signer: signer, transport: transport)
             }
-            lane.finished(after: ContinuousClock.now - started)
+            lane.finished(after: ContinuousClock.now - started, outcome: outcome)
             wake.lock()
             // The first result of a round wakes the dispatcher; the others wait with it.
             if finished.isEmpty { wake.signal() }
@@ -186,7 +199,7 @@ public final class WebhookDispatcher: @unchecked Sendable {
 
     private func attempt(
         _ delivery: DueDelivery, to target: WebhookTarget, signer: WebhookSigner?, transport: (any WebhookTransport)?
-    ) -> DeliveryResult {
+    ) -> (result: DeliveryResult, outcome: String) {
         let body = WebhookPayload.body(for: delivery)
         let id = WebhookDelivery.messageId(delivery.sequence)
         var statusCode: Int?
@@ -216,7 +229,6 @@ public final class WebhookDispatcher: @unchecked Sendable {
         } else {
             (next, outcome) = (.failed, "failed")
         }
-        telemetry.metrics.increment(Telemetry.Name.webhookDeliveries, [target.id, outcome])
         if let failure {
             telemetry.logger.warning(
                 "webhook attempt failed",
@@ -225,13 +237,15 @@ public final class WebhookDispatcher: @unchecked Sendable {
                     "outcome": .string(outcome), "error": .string(failure),
                 ])
         }
-        return DeliveryResult(
+        let result = DeliveryResult(
             sequence: delivery.sequence, next: next, statusCode: statusCode, error: failure, finishedAt: now)
+        return (result, outcome)
     }
 
     /// Closes every lane, waits for attempts in progress, and records them with the deliveries
     /// given back.
     private func shutDown(recording results: [DeliveryResult]) {
+        countAttempts()
         let now = Timestamp.milliseconds()
         var results = results
         for lane in lanes.values {
@@ -241,6 +255,7 @@ public final class WebhookDispatcher: @unchecked Sendable {
             }
         }
         for lane in lanes.values { lane.waitForThreads() }
+        countAttempts()
         lanes = [:]
         wake.lock()
         results += finished
