@@ -16,14 +16,20 @@ public final class HMACKey {
         }
         self.mac = mac
         self.context = context
+        // The parameter keeps pointers to its name and value until EVP_MAC_init reads them: both
+        // live in buffers that outlast the call (a Swift string passed as a pointer lives only
+        // during the one call it is passed to).
+        var parameterName = Array(OSSL_MAC_PARAM_DIGEST.utf8CString)
         var digestName = Array("SHA256".utf8CString)
-        let initialized = digestName.withUnsafeMutableBufferPointer { name in
-            var parameters = [
-                OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, name.baseAddress, 0),
-                OSSL_PARAM_construct_end(),
-            ]
-            return key.withUnsafeBufferPointer { keyBytes in
-                EVP_MAC_init(context, keyBytes.baseAddress, keyBytes.count, &parameters)
+        let initialized = parameterName.withUnsafeMutableBufferPointer { parameter in
+            digestName.withUnsafeMutableBufferPointer { name in
+                var parameters = [
+                    OSSL_PARAM_construct_utf8_string(parameter.baseAddress, name.baseAddress, 0),
+                    OSSL_PARAM_construct_end(),
+                ]
+                return key.withUnsafeBufferPointer { keyBytes in
+                    EVP_MAC_init(context, keyBytes.baseAddress, keyBytes.count, &parameters)
+                }
             }
         }
         guard initialized == 1 else { throw Digest.lastError("EVP_MAC_init") }

@@ -42,12 +42,18 @@ struct WebhookDeliveryTests {
         #expect(delivered["data"]?["position"]?.intValue != nil)
         #expect(delivered["data"]?["result"] != nil)
 
-        // The CLI sees the same deliveries, and a redelivery arrives again with its webhook-id.
-        let listed = try ActionHubExecutable.run([
-            "webhooks", "deliveries", endpoint, "--database", server.databasePath,
-        ])
-        #expect(listed.status == 0)
-        let lines = listed.standardOutput.split(separator: "\n")
+        // The CLI sees the same deliveries (results are recorded in the dispatcher's next round),
+        // and a redelivery arrives again with its webhook-id.
+        var lines: [Substring] = []
+        for _ in 0..<100 {
+            let listed = try ActionHubExecutable.run([
+                "webhooks", "deliveries", endpoint, "--database", server.databasePath,
+            ])
+            #expect(listed.status == 0)
+            lines = listed.standardOutput.split(separator: "\n")
+            if lines.count == 6 && lines.allSatisfy({ $0.contains("\tdelivered\t3\t204\t") }) { break }
+            usleep(50_000)
+        }
         #expect(lines.count == 6 && lines.allSatisfy { $0.contains("\tdelivered\t3\t204\t") })
         let messageId = try #require(lines.first?.split(separator: "\t").first.map(String.init))
         let redelivered = try server.client.send(
@@ -126,5 +132,41 @@ struct WebhookDeliveryTests {
             for (earlier, later) in zip(ordered, ordered.dropFirst()) { #expect(later.started >= earlier.ended) }
         }
         for server in servers { #expect(server.stop() == 0) }
+    }
+
+    /// An endpoint nobody listens on: its deliveries fail after the schedule, the metrics say so,
+    /// and the service stays ready.
+    @Test func aDeadEndpointFailsItsDeliveriesAndTheServiceStaysReady() throws {
+        let closedPort = try ServerProcess(arguments: ["--rate-limit", "0"])
+        let deadURL = "http://127.0.0.1:\(closedPort.port)/gone"
+        #expect(closedPort.stop() == 0)
+        let server = try ServerProcess(arguments: [
+            "--rate-limit", "0", "--webhook-retry", "100ms,100ms", "--webhook-timeout", "1", "--log-level", "error",
+        ])
+        let created = try server.client.send(
+            method: "POST", path: "/v1/webhooks", headers: [("Content-Type", "application/json")],
+            body: Array(#"{"url": "\#(deadURL)"}"#.utf8))
+        #expect(created.status == 201)
+        let endpoint = try #require(try JSONParser().parse(created.body)["id"]?.stringValue)
+        _ = try Self.post(2, to: server.client)
+
+        var failed: [JSONValue] = []
+        for _ in 0..<300 where failed.count < 2 {
+            let listed = try server.client.send(
+                method: "GET", path: "/v1/webhooks/\(endpoint)/deliveries?status=failed")
+            failed = try JSONParser().parse(listed.body)["items"]?.arrayValue ?? []
+            if failed.count < 2 { usleep(50_000) }
+        }
+        #expect(failed.count == 2)
+        #expect(failed.allSatisfy { $0["attempts"] == JSONValue(3) && $0["lastStatusCode"] == .null })
+        #expect(try server.client.send(method: "GET", path: "/readyz").status == 200)
+        let metrics = try PrometheusText.parse(
+            String(decoding: try server.client.send(method: "GET", path: "/metrics").body, as: UTF8.self))
+        let attempts = metrics.filter {
+            $0.name == "actionhub_webhook_attempts_total" && $0.labels["endpoint"] == endpoint
+        }
+        #expect(attempts.first { $0.labels["outcome"] == "failed" }?.value == 2)
+        #expect(attempts.first { $0.labels["outcome"] == "retried" }?.value == 4)
+        #expect(server.stop() == 0)
     }
 }
