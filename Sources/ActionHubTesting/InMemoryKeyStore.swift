@@ -7,6 +7,7 @@ public final class InMemoryKeyStore: KeyStore {
         var keys: [(hash: String, key: APIKey)] = []
         var secret: [UInt8]?
         var hadFirst = false
+        var revocations: [String: Int64] = [:]
     }
 
     private let state = Locked(State())
@@ -40,6 +41,14 @@ public final class InMemoryKeyStore: KeyStore {
             state.keys[index].key.revokedAt = state.keys[index].key.revokedAt ?? time
             return true
         }
+    }
+
+    public func revokeTokens(user: String, issuedBefore: Int64) throws {
+        state.withLock { $0.revocations[user] = max($0.revocations[user] ?? .min, issuedBefore) }
+    }
+
+    public func tokensRevoked(user: String) throws -> Int64? {
+        state.withLock { $0.revocations[user] }
     }
 
     public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {

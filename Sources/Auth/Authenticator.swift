@@ -37,11 +37,16 @@ public struct Authenticator: Sendable {
             guard key.revokedAt == nil else { return .failure(.invalid(reason: "revoked key")) }
             return .success(.service(key))
         }
+        let claims: (user: String, issuedAt: Int64)
         do {
-            return .success(.user(try tokens.verify(credential)))
+            claims = try tokens.verifiedClaims(credential)
         } catch {
             return .failure(.invalid(reason: "token: \(error)"))
         }
+        if let revoked = try keys.tokensRevoked(user: claims.user), claims.issuedAt < revoked {
+            return .failure(.invalid(reason: "token: revoked"))
+        }
+        return .success(.user(claims.user))
     }
 
     /// The scheme, in any letter case.

@@ -6,7 +6,8 @@ import Basics
 ///
 /// A key revoked through this store stops working at once; one revoked elsewhere (another
 /// process, another instance) stops within `lifetime`. Unknown keys are never remembered, so
-/// guessing does not fill the cache, and at most `capacity` keys are.
+/// guessing does not fill the cache, and at most `capacity` keys are. Users' token revocations are
+/// remembered the same way.
 public final class CachingKeyStore: KeyStore {
     private struct Entry {
         var key: APIKey
@@ -17,6 +18,8 @@ public final class CachingKeyStore: KeyStore {
     public let lifetime: Duration
     private let capacity: Int
     private let entries = Locked<[String: Entry]>([:])
+    /// Each user's token revocation as last read (nil: none), and until when it is trusted.
+    private let revocations = Locked<[String: (revokedBefore: Int64?, expires: ContinuousClock.Instant)]>([:])
 
     public init(_ store: any KeyStore, lifetime: Duration, capacity: Int = 10_000) {
         self.store = store
@@ -45,6 +48,27 @@ public final class CachingKeyStore: KeyStore {
         let revoked = try store.revoke(id: id, at: time)
         entries.withLock { $0 = $0.filter { $0.value.key.id != id } }
         return revoked
+    }
+
+    /// Remembered for `lifetime` whether or not the user was ever revoked: every request with a
+    /// user token asks. A revocation through this store applies at once, one elsewhere within
+    /// `lifetime`.
+    public func tokensRevoked(user: String) throws -> Int64? {
+        let now = ContinuousClock.now
+        if let entry = revocations.withLock({ $0[user] }), entry.expires > now { return entry.revokedBefore }
+        let revokedBefore = try store.tokensRevoked(user: user)
+        if lifetime > .zero {
+            revocations.withLock { revocations in
+                if revocations.count >= capacity { revocations.removeAll(keepingCapacity: true) }
+                revocations[user] = (revokedBefore, now + lifetime)
+            }
+        }
+        return revokedBefore
+    }
+
+    public func revokeTokens(user: String, issuedBefore: Int64) throws {
+        try store.revokeTokens(user: user, issuedBefore: issuedBefore)
+        revocations.withLock { $0[user] = nil }
     }
 
     public func insert(_ key: APIKey, hash: String) throws { try store.insert(key, hash: hash) }

@@ -9,6 +9,11 @@ public protocol KeyStore: Sendable {
     /// Stores the first key of a deployment: only when the store holds no key and never had a
     /// first one, once however many instances try at the same moment. True when it was stored.
     func insertFirst(_ key: APIKey, hash: String) throws -> Bool
+    /// Refuses the user's tokens issued before `issuedBefore` (Unix seconds); a later revocation
+    /// moves the moment on, an earlier one changes nothing.
+    func revokeTokens(user: String, issuedBefore: Int64) throws
+    /// The moment before which the user's tokens are refused; nil when they never were revoked.
+    func tokensRevoked(user: String) throws -> Int64?
     /// The stored signing secret; stores `candidate` as the secret when there is none yet.
     func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8]
 }

@@ -28,6 +28,13 @@ public struct TokenSigner: Sendable {
     /// The token's user, when the signature is ours (compared in constant time), the algorithm is
     /// HS256 and it has not expired.
     public func verify(_ token: String, now: Date = Date()) throws(TokenError) -> String {
+        try verifiedClaims(token, now: now).user
+    }
+
+    /// As `verify`, with when the token was issued (Unix seconds), for revocation.
+    public func verifiedClaims(_ token: String, now: Date = Date()) throws(TokenError) -> (
+        user: String, issuedAt: Int64
+    ) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
             let claimBytes = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
@@ -43,10 +50,10 @@ public struct TokenSigner: Sendable {
         }
         guard Digest.constantTimeEqual(signature, expected) else { throw .badSignature }
         guard let claims = try? JSONParser().parse(claimBytes), let subject = claims["sub"]?.stringValue,
-            !subject.isEmpty, let expiry = claims["exp"]?.intValue
+            !subject.isEmpty, let expiry = claims["exp"]?.intValue, let issued = claims["iat"]?.intValue
         else { throw .malformed }
         guard Double(expiry) > now.timeIntervalSince1970 else { throw .expired }
-        return subject
+        return (subject, Int64(issued))
     }
 }
 

@@ -20,6 +20,18 @@ extension JSONValue {
         return nil
     }
 
+    /// The number as an integer when its value is one, as JSON Schema's `integer` counts it:
+    /// `3626`, `3626.0` and `3.626e3` alike; nil for fractions and from ±2^53 on, where a double
+    /// no longer tells integers apart.
+    public var integralValue: Int? {
+        guard case .number(let literal) = self else { return nil }
+        if let integer = Int(literal) { return integer }
+        guard let number = Double(literal), number.isFinite, number == number.rounded(.towardZero),
+            abs(number) < 9_007_199_254_740_992
+        else { return nil }
+        return Int(number)
+    }
+
     /// What a validation message calls this value's kind.
     public var kindName: String {
         switch self {

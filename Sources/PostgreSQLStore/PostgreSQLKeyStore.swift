@@ -14,6 +14,7 @@ public final class PostgreSQLKeyStore: KeyStore {
             statements: [
                 ("key_by_hash", "SELECT \(Self.columns) FROM api_keys WHERE hash = $1"),
                 ("all_keys", "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id"),
+                ("tokens_revoked", "SELECT revoked_before FROM token_revocations WHERE user_id = $1"),
             ])
     }
 
@@ -41,6 +42,24 @@ public final class PostgreSQLKeyStore: KeyStore {
         try pool.withConnection(retryIfLost: true) { connection in
             let result = try connection.run(prepared: "all_keys")
             return result.rows { Self.key(result, row: $0) }
+        }
+    }
+
+    public func revokeTokens(user: String, issuedBefore: Int64) throws {
+        try pool.withConnection { connection in
+            _ = try connection.query(
+                """
+                INSERT INTO token_revocations (user_id, revoked_before) VALUES ($1, $2)
+                ON CONFLICT (user_id) DO UPDATE
+                SET revoked_before = greatest(token_revocations.revoked_before, excluded.revoked_before)
+                """, [user, String(issuedBefore)])
+        }
+    }
+
+    public func tokensRevoked(user: String) throws -> Int64? {
+        try pool.withConnection(retryIfLost: true) { connection in
+            let result = try connection.run(prepared: "tokens_revoked", [user])
+            return result.rowCount == 1 ? result.integer(row: 0, column: 0) : nil
         }
     }
 

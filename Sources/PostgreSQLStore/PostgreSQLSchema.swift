@@ -148,5 +148,9 @@ enum PostgreSQLSchema {
                 CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (endpoint_id, sequence)
                     WHERE status = 'failed';
                 """),
+        // Users whose tokens issued before a moment are refused (`actionhub tokens revoke`).
+        Migration(
+            name: "0007-token-revocations",
+            sql: "CREATE TABLE token_revocations (user_id text PRIMARY KEY, revoked_before bigint NOT NULL);"),
     ]
 }

@@ -15,6 +15,8 @@ public final class SQLiteKeyStore: KeyStore {
         let revoke: SQLiteStatement
         let secret: SQLiteStatement
         let storeSecret: SQLiteStatement
+        let revokeTokens: SQLiteStatement
+        let tokensRevoked: SQLiteStatement
 
         init(connection: SQLiteConnection) throws {
             self.connection = connection
@@ -27,6 +29,12 @@ public final class SQLiteKeyStore: KeyStore {
                 "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?2) WHERE id = ?1")
             secret = try connection.prepare("SELECT value FROM secrets WHERE name = 'token-signing'")
             storeSecret = try connection.prepare("INSERT INTO secrets (name, value) VALUES ('token-signing', ?1)")
+            revokeTokens = try connection.prepare(
+                """
+                INSERT INTO token_revocations (user_id, revoked_before) VALUES (?1, ?2)
+                ON CONFLICT (user_id) DO UPDATE SET revoked_before = max(revoked_before, excluded.revoked_before)
+                """)
+            tokensRevoked = try connection.prepare("SELECT revoked_before FROM token_revocations WHERE user_id = ?1")
         }
 
         static func key(_ row: SQLiteStatement) -> APIKey {
@@ -113,6 +121,15 @@ public final class SQLiteKeyStore: KeyStore {
             try statements.revoke.run([.text(id), .text(time)])
             return statements.connection.changes == 1
         }
+    }
+
+    public func revokeTokens(user: String, issuedBefore: Int64) throws {
+        try writer.statements.withLock { try $0.revokeTokens.run([.text(user), .integer(issuedBefore)]) }
+    }
+
+    public func tokensRevoked(user: String) throws -> Int64? {
+        let slot = slots[abs(nextSlot.add(1, ordering: .relaxed).oldValue % slots.count)]
+        return try slot.statements.withLock { try $0.tokensRevoked.rows([.text(user)]) { $0.integer(at: 0) }.first }
     }
 
     public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {

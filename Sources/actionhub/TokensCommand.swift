@@ -1,16 +1,21 @@
 import ActionHubService
 import Auth
+import Basics
 import Crypto
 import Foundation
 
-/// `actionhub tokens mint --user U --ttl 1h`: a per-user token for an app.
+/// `actionhub tokens mint --user U --ttl 1h`: a per-user token for an app;
+/// `actionhub tokens revoke --user U`: refuse every token U has so far.
 enum TokensCommand {
     static let usage = """
         Usage: actionhub tokens mint --user USER [--ttl 1h] [--database PATH|URL] [--signing-secret SECRET]
+               actionhub tokens revoke --user USER [--database PATH|URL]
 
-        Prints an HS256 token whose subject is USER, alone on stdout. --ttl takes seconds or a number
-        with s, m, h or d (default 1h, at most 30d). The signing secret is the deployment's: from
-        --signing-secret or ACTIONHUB_SIGNING_SECRET, else the one kept in the database.
+        `mint` prints an HS256 token whose subject is USER, alone on stdout. --ttl takes seconds or a
+        number with s, m, h or d (default 1h, at most 30d). The signing secret is the deployment's:
+        from --signing-secret or ACTIONHUB_SIGNING_SECRET, else the one kept in the database.
+        `revoke` refuses every token of USER issued until now (this second included), on every
+        instance within its --key-cache time; tokens minted afterwards work.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
@@ -19,10 +24,26 @@ enum TokensCommand {
             print(usage)
             return 0
         }
-        guard arguments.positionals == ["mint"] else { throw UsageError("tokens takes mint") }
-        guard let user = arguments.options["user"], !user.isEmpty else { throw UsageError("tokens mint needs --user") }
-        let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
+        guard arguments.positionals == ["mint"] || arguments.positionals == ["revoke"] else {
+            throw UsageError("tokens takes mint or revoke")
+        }
+        let subcommand = arguments.positionals[0]
+        guard let user = arguments.options["user"], !user.isEmpty else {
+            throw UsageError("tokens \(subcommand) needs --user")
+        }
         let store = try DatabaseLocation(KeysCommand.databasePath(arguments)).open(creating: false).keyStore()
+        if subcommand == "revoke" {
+            guard arguments.options["ttl"] == nil, arguments.options["signing-secret"] == nil else {
+                throw UsageError("tokens revoke takes only --user and --database")
+            }
+            let revokedBefore = Int64(Date().timeIntervalSince1970.rounded(.down)) + 1
+            try store.revokeTokens(user: user, issuedBefore: revokedBefore)
+            print(
+                "revoked the tokens of \(user) issued before \(Timestamp.format(Date(timeIntervalSince1970: Double(revokedBefore))))"
+            )
+            return 0
+        }
+        let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
         let signer: TokenSigner
         do {
             signer = try SigningSecret.signer(

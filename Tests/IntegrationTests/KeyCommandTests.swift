@@ -71,6 +71,22 @@ struct KeyCommandTests {
         #expect(viaCLI.status == 200)
     }
 
+    /// `tokens revoke` in another process: the server refuses the user's earlier tokens once its
+    /// key cache (here 0 s) no longer holds the answer.
+    @Test func tokensRevokedFromTheCommandLineAreRefused() throws {
+        let world = try World(arguments: ["--key-cache", "0"])
+        let token = try Self.signer.mint(user: "alice", ttl: .seconds(600), now: Date().addingTimeInterval(-5))
+        #expect(try Self.send("/v1/users/alice/responses", authorization: "Bearer \(token)", to: world).status == 200)
+        let revoked = try ActionHubExecutable.run([
+            "tokens", "revoke", "--user", "alice", "--database", world.server.databasePath,
+        ])
+        #expect(revoked.status == 0, "\(revoked.standardError)")
+        #expect(revoked.standardOutput.hasPrefix("revoked the tokens of alice issued before "))
+        #expect(try Self.send("/v1/users/alice/responses", authorization: "Bearer \(token)", to: world).status == 401)
+        let missingUser = try ActionHubExecutable.run(["tokens", "revoke", "--database", world.server.databasePath])
+        #expect(missingUser.status == 2 && missingUser.standardError.contains("tokens revoke needs --user"))
+    }
+
     @Test func keysAreNotRecoverableFromTheDatabaseFiles() throws {
         let world = try World()
         let listed = try ActionHubExecutable.run(["keys", "list", "--database", world.server.databasePath])

@@ -3,6 +3,17 @@ import JSON
 import Testing
 
 @Suite struct JSONValueTests {
+    @Test func integralValuesAreIntegersWhateverTheirLiteral() {
+        for (literal, expected) in [
+            ("3626", 3626), ("3626.0", 3626), ("3.626e3", 3626), ("-0.0", 0), ("1E2", 100), ("3626.5", nil),
+            ("1e300", nil), ("9007199254740993.0", nil),
+        ] as [(String, Int?)] {
+            #expect(JSONValue.number(literal).integralValue == expected, "\(literal)")
+        }
+        #expect(JSONValue.string("3").integralValue == nil)
+        #expect(JSONValue.number("3626.0").intValue == nil)
+    }
+
     @Test func serializesCompactlyWithEscapes() {
         let value = JSONValue.object([
             "text": .string("quote \" backslash \\ newline \n nul \u{0} bell \u{7} é 👍"),

@@ -24,6 +24,17 @@ import Testing
 
     /// Instances starting together on an empty database make one first admin key between them,
     /// and none is made again after it was revoked.
+    @Test func tokenRevocationsAreSharedAndOnlyEverMoveLater() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let first = try PostgreSQLKeyStore(url: url)
+        let second = try PostgreSQLKeyStore(url: url)
+        #expect(try second.tokensRevoked(user: "u-42") == nil)
+        try first.revokeTokens(user: "u-42", issuedBefore: 2000)
+        try first.revokeTokens(user: "u-42", issuedBefore: 1000)
+        #expect(try second.tokensRevoked(user: "u-42") == 2000)
+        #expect(try second.tokensRevoked(user: "u-7") == nil)
+    }
+
     @Test func theFirstKeyIsMadeOnceByInstancesStartingTogether() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let stores = try (0..<4).map { _ in try PostgreSQLKeyStore(url: url) }

@@ -28,6 +28,16 @@ import Testing
         responses.close()
     }
 
+    @Test func tokenRevocationsAreSharedByConnectionsAndOnlyEverMoveLater() throws {
+        let database = try SQLiteDatabase(path: TemporaryDatabase.path())
+        let (first, second) = (try database.keyStore(), try database.keyStore())
+        #expect(try second.tokensRevoked(user: "u-42") == nil)
+        try first.revokeTokens(user: "u-42", issuedBefore: 2000)
+        try first.revokeTokens(user: "u-42", issuedBefore: 1000)
+        #expect(try second.tokensRevoked(user: "u-42") == 2000)
+        #expect(try second.tokensRevoked(user: "u-7") == nil)
+    }
+
     @Test func namedResultCodesTellBusyFromStorageFaults() {
         #expect(SQLiteError(.busy, message: "").isBusy)
         #expect(SQLiteError(code: 261, message: "SQLITE_BUSY_RECOVERY").isBusy)

@@ -98,7 +98,7 @@ struct FieldReader {
             errors.append(FieldError(field: path(key), message: "is required"))
             return nil
         case let value?:
-            guard let integer = value.intValue, range.contains(integer) else {
+            guard let integer = value.integralValue, range.contains(integer) else {
                 errors.append(
                     FieldError(
                         field: path(key),

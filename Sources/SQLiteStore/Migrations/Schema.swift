@@ -123,5 +123,9 @@ enum Schema {
                 CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (endpoint_id, sequence)
                     WHERE status = 'failed';
                 """),
+        // Users whose tokens issued before a moment are refused (`actionhub tokens revoke`).
+        Migration(
+            name: "0007-token-revocations",
+            sql: "CREATE TABLE token_revocations (user_id TEXT PRIMARY KEY, revoked_before INTEGER NOT NULL);"),
     ]
 }
