@@ -43,6 +43,10 @@ public final class RunningService: Sendable {
                     name: "actionhub_open_connections", help: "HTTP connections open now.",
                     value: Double(openConnections.count)),
                 MetricsRegistry.Gauge(
+                    name: "actionhub_requests_in_flight",
+                    help: "Requests received and not yet answered (this scrape included), e.g. waiting for a commit.",
+                    value: Double(openConnections.requestsInFlight)),
+                MetricsRegistry.Gauge(
                     name: "actionhub_build_info", help: "The running build; the value is always 1.",
                     labels: [("version", ActionHubVersion.current)], value: 1),
             ]
@@ -86,6 +90,9 @@ public final class RunningService: Sendable {
         logger.info("created the first admin key", ["keyId": .string(created.key.id)])
         return created.secret
     }
+
+    /// Requests received and not yet answered, now.
+    public var requestsInFlight: Int { server.requestsInFlight }
 
     /// Stops listening, lets requests in flight finish for up to `gracePeriod`, then commits what
     /// is waiting, lets webhook attempts in progress finish, and closes the store.

@@ -39,6 +39,9 @@ public final class HTTPServer: Sendable {
 
     /// Connections open now, idle keep-alive ones included.
     public var openConnections: Int { connections.load(ordering: .relaxed) }
+    /// Requests whose headers arrived and whose answer is not yet queued: being read, handled, or
+    /// parked waiting for a commit.
+    public var requestsInFlight: Int { inFlight.load(ordering: .sequentiallyConsistent) }
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) throws(HTTPServerError) {
         self.configuration = configuration

@@ -159,7 +159,11 @@ enum ServeCommand {
 
         let signal = StopSignals.wait()
         telemetry.logger.info(
-            "stopping", ["signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.inSeconds)")])
+            "stopping",
+            [
+                "signal": JSONValue(Int(signal)), "inFlightGraceSeconds": .number("\(gracePeriod.inSeconds)"),
+                "requestsInFlight": JSONValue(service.requestsInFlight),
+            ])
         service.stop(gracePeriod: gracePeriod)
         telemetry.logger.info("stopped")
     }

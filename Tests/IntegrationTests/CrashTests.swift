@@ -16,9 +16,12 @@ struct CrashTests {
         var acknowledged: [String]
         var lost: [String]
         var integrity: [String?]
+        /// Requests the server held just before the kill (its gauge, without the scrape itself).
+        var inFlightAtKill: Int
     }
 
-    /// One round: load from 16 clients, kill -9 after a random 50–400 ms, then check the database.
+    /// One round: load from 64 clients, each on a thread of its own, kill -9 after a random
+    /// 50–400 ms once the server holds at least 32 requests, then check the database.
     static func round(database: String, adminKey: String?, environment: [String: String]) throws -> (Round, String?) {
         let server = try ServerProcess(
             databasePath: database, arguments: ["--rate-limit", "0", "--log-level", "warning"],
@@ -28,8 +31,10 @@ struct CrashTests {
         let acknowledged = Locked<[String]>([])
         let running = Atomic<Bool>(true)
         let clients = DispatchGroup()
-        for _ in 0..<16 {
-            DispatchQueue.global().async(group: clients) {
+        for _ in 0..<64 {
+            clients.enter()
+            Thread {
+                defer { clients.leave() }
                 while running.load(ordering: .relaxed) {
                     let id = UUID().uuidString
                     let response = try? client.send(
@@ -39,13 +44,17 @@ struct CrashTests {
                         acknowledged.withLock { $0.append(id) }
                     }
                 }
-            }
+            }.start()
         }
         // Kill only once events are being acknowledged (a slow, sanitized build takes a while to
         // answer the first ones), at a random moment after that.
         let deadline = Date().addingTimeInterval(20)
         while acknowledged.withLock({ $0.count }) < 5 && Date() < deadline { usleep(5_000) }
         usleep(UInt32.random(in: 50_000...400_000))
+        // Then at the first moment the server holds at least half the clients' requests.
+        var inFlight = try Self.requestsInFlight(server)
+        let busyDeadline = Date().addingTimeInterval(10)
+        while inFlight < 32 && Date() < busyDeadline { inFlight = try Self.requestsInFlight(server) }
         _ = server.stop(signal: SIGKILL)
         running.store(false, ordering: .relaxed)
         clients.wait()
@@ -53,8 +62,17 @@ struct CrashTests {
         let (stored, integrity) = try storedIds(in: database)
         let ids = acknowledged.withLock { $0 }
         return (
-            Round(acknowledged: ids, lost: ids.filter { !stored.contains($0) }, integrity: integrity), server.adminKey
+            Round(
+                acknowledged: ids, lost: ids.filter { !stored.contains($0) }, integrity: integrity,
+                inFlightAtKill: inFlight), server.adminKey
         )
+    }
+
+    /// The server's requests in flight, from its gauge, less the scrape that asks.
+    static func requestsInFlight(_ server: ServerProcess) throws -> Int {
+        let metrics = try server.client.send(method: "GET", path: "/metrics")
+        let samples = try PrometheusText.parse(String(decoding: metrics.body, as: UTF8.self))
+        return Int(samples.first { $0.name == "actionhub_requests_in_flight" }?.value ?? 0) - 1
     }
 
     /// The ids in the database, and its integrity check (PostgreSQL checks itself on recovery:
@@ -81,6 +99,7 @@ struct CrashTests {
             acknowledged += round.acknowledged.count
             #expect(round.lost.isEmpty, "round \(number): \(round.lost.count) acknowledged events lost")
             #expect(round.integrity == ["ok"], "round \(number)")
+            #expect(round.inFlightAtKill >= 32, "round \(number): \(round.inFlightAtKill) of 64 requests in flight")
         }
         #expect(acknowledged >= rounds * 5, "the load must get events acknowledged to prove anything")
         print("crash test \(label): \(rounds) rounds, \(acknowledged) acknowledged events, 0 lost")

@@ -100,8 +100,9 @@ struct PostgreSQLServerTests {
         #expect(likers.count == 41)
     }
 
-    /// The database goes away under load and comes back: requests in the gap are refused with 503,
-    /// no 2xx is given for an event that is not stored, and the server recovers by itself.
+    /// The database goes away under load from 64 clients (a thread each, at least 32 requests in
+    /// the server when it goes) and comes back: requests in the gap are refused with 503, no 2xx is
+    /// given for an event that is not stored, and the server recovers by itself.
     @Test func aDatabaseRestartUnderLoadNeverAcknowledgesAnUnstoredEvent() throws {
         let cluster = try PostgreSQLCluster()
         defer { cluster.stop() }
@@ -112,8 +113,10 @@ struct PostgreSQLServerTests {
         let statuses = Locked<[Int: Int]>([:])
         let running = Atomic<Bool>(true)
         let clients = DispatchGroup()
-        for _ in 0..<8 {
-            DispatchQueue.global().async(group: clients) {
+        for _ in 0..<64 {
+            clients.enter()
+            Thread {
+                defer { clients.leave() }
                 while running.load(ordering: .relaxed) {
                     let id = UUID().uuidString
                     guard
@@ -123,13 +126,17 @@ struct PostgreSQLServerTests {
                     statuses.withLock { $0[response.status, default: 0] += 1 }
                     if (200..<300).contains(response.status) { acknowledged.withLock { $0.append(id) } }
                 }
-            }
+            }.start()
         }
         func waitForAcknowledgements(beyond count: Int) {
             let deadline = Date().addingTimeInterval(20)
             while acknowledged.withLock({ $0.count }) < count + 20 && Date() < deadline { usleep(10_000) }
         }
         waitForAcknowledgements(beyond: 0)
+        var inFlight = try CrashTests.requestsInFlight(server)
+        let busyDeadline = Date().addingTimeInterval(10)
+        while inFlight < 32 && Date() < busyDeadline { inFlight = try CrashTests.requestsInFlight(server) }
+        #expect(inFlight >= 32, "\(inFlight) of 64 requests in flight when the database stopped")
         cluster.stop()
         Thread.sleep(forTimeInterval: 0.5)
         let beforeRestart = acknowledged.withLock { $0.count }
