@@ -141,7 +141,9 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "JSON", "Basics"]),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Auth", "Basics", "HTTPClient", "JSON", "SQLite", "TestSupport"]),
+            dependencies: [
+                "ActionHubService", "ActionHubTesting", "Auth", "Basics", "HTTPClient", "JSON", "SQLite", "TestSupport",
+            ]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

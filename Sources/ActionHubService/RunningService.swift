@@ -25,7 +25,9 @@ public final class RunningService: Sendable {
     public init(_ configuration: ServiceConfiguration) throws {
         let database = try configuration.database.open()
         let keys = CachingKeyStore(try database.keyStore(), lifetime: configuration.keyCache)
-        let signer = try SigningSecret.signer(configured: configuration.signingSecret, store: keys)
+        let signer = try SigningSecret.signer(
+            configuration.signing, database: configuration.database, store: keys,
+            logger: configuration.telemetry.logger)
         let rateLimiter =
             configuration.rateLimit == 0
             ? nil : RateLimiter(rate: Double(configuration.rateLimit), burst: Double(configuration.rateBurst))

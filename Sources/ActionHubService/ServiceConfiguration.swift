@@ -14,8 +14,8 @@ public struct ServiceConfiguration: Sendable {
     public var rateBurst: Int
     /// How long an API key found is remembered; zero looks every key up on every request.
     public var keyCache: Duration
-    /// nil or empty: the secret kept in the database, made on first use.
-    public var signingSecret: String?
+    /// Where the token signing secret comes from (`SigningSecret.signer`).
+    public var signing: SigningSecret.Settings
     /// The longest `GET /v1/events?wait=` holds an empty page.
     public var feedMaximumWait: Duration
     /// How webhooks are delivered: retry schedule, timeout, attempts per endpoint at once.
@@ -25,7 +25,8 @@ public struct ServiceConfiguration: Sendable {
     public init(
         database: DatabaseLocation, routes: RouteTable, http: HTTPServerConfiguration = HTTPServerConfiguration(),
         commits: DatabaseLocation.CommitSettings = .init(), rateLimit: Int = 100, rateBurst: Int = 200,
-        keyCache: Duration = .seconds(1), signingSecret: String? = nil, feedMaximumWait: Duration = .seconds(30),
+        keyCache: Duration = .seconds(1), signing: SigningSecret.Settings = .init(),
+        feedMaximumWait: Duration = .seconds(30),
         webhooks: WebhookDispatcher.Options = .init(),
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
     ) {
@@ -36,7 +37,7 @@ public struct ServiceConfiguration: Sendable {
         self.rateLimit = rateLimit
         self.rateBurst = rateBurst
         self.keyCache = keyCache
-        self.signingSecret = signingSecret
+        self.signing = signing
         self.feedMaximumWait = feedMaximumWait
         self.webhooks = webhooks
         self.telemetry = telemetry

@@ -51,11 +51,16 @@ public final class InMemoryKeyStore: KeyStore {
         state.withLock { $0.revocations[user] }
     }
 
-    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
-        state.withLock { state in
-            if let secret = state.secret { return secret }
-            state.secret = candidate
-            return candidate
-        }
+    public func legacySigningSecret() throws -> [UInt8]? {
+        state.withLock { $0.secret }
+    }
+
+    public func removeLegacySigningSecret() throws {
+        state.withLock { $0.secret = nil }
+    }
+
+    /// Stores a secret the way earlier versions kept it, for tests of moving it out.
+    public func storeLegacySigningSecret(_ secret: [UInt8]) {
+        state.withLock { $0.secret = secret }
     }
 }

@@ -75,7 +75,7 @@ public final class CachingKeyStore: KeyStore {
 
     public func keys() throws -> [APIKey] { try store.keys() }
 
-    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
-        try store.signingSecret(storingIfAbsent: candidate)
-    }
+    public func legacySigningSecret() throws -> [UInt8]? { try store.legacySigningSecret() }
+
+    public func removeLegacySigningSecret() throws { try store.removeLegacySigningSecret() }
 }

@@ -14,6 +14,8 @@ public protocol KeyStore: Sendable {
     func revokeTokens(user: String, issuedBefore: Int64) throws
     /// The moment before which the user's tokens are refused; nil when they never were revoked.
     func tokensRevoked(user: String) throws -> Int64?
-    /// The stored signing secret; stores `candidate` as the secret when there is none yet.
-    func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8]
+    /// The token signing secret an earlier version kept in this database, while it is there.
+    func legacySigningSecret() throws -> [UInt8]?
+    /// Removes that secret from the database, once it was moved out.
+    func removeLegacySigningSecret() throws
 }

@@ -2,7 +2,7 @@ import Auth
 import Basics
 import PostgreSQL
 
-/// API keys and the token signing secret on PostgreSQL, shared by every instance. Keys are looked
+/// API keys and users' token revocations on PostgreSQL, shared by every instance. Keys are looked
 /// up on every authenticated request, so a revocation applies to the very next one everywhere.
 public final class PostgreSQLKeyStore: KeyStore {
     private static let columns = "id, name, scopes, created_at, revoked_at"
@@ -101,20 +101,16 @@ public final class PostgreSQLKeyStore: KeyStore {
         }
     }
 
-    /// Instances starting together race to store their candidates; the first insert wins and
-    /// every instance then reads and uses that one.
-    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
-        try pool.withConnection { connection in
-            try connection.query(
-                "INSERT INTO secrets (name, value) VALUES ('token-signing', $1) ON CONFLICT (name) DO NOTHING",
-                [Hex.encode(candidate)])
+    public func legacySigningSecret() throws -> [UInt8]? {
+        try pool.withConnection(retryIfLost: true) { connection in
             let result = try connection.query("SELECT value FROM secrets WHERE name = 'token-signing'")
-            guard let stored = result.rows({ result.text(row: $0, column: 0) }).first ?? nil,
-                let bytes = Hex.decode(stored)
-            else {
-                throw PostgreSQLError(code: "", message: "the stored token signing secret is not hex")
-            }
-            return bytes
+            return (result.rows({ result.text(row: $0, column: 0) }).first ?? nil).flatMap { Hex.decode($0) }
+        }
+    }
+
+    public func removeLegacySigningSecret() throws {
+        try pool.withConnection { connection in
+            _ = try connection.query("DELETE FROM secrets WHERE name = 'token-signing'")
         }
     }
 

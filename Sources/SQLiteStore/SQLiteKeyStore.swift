@@ -4,7 +4,8 @@ import Foundation
 import SQLite
 import Synchronization
 
-/// API keys and the token signing secret, in the same database as the responses. Keys are looked
+/// API keys and users' token revocations, in the same database as the responses (the signing
+/// secret is not: `SigningSecret` keeps it in a file, and moves one an earlier version stored here). Keys are looked
 /// up on every authenticated request, so a revocation applies to the very next one.
 public final class SQLiteKeyStore: KeyStore {
     private final class Statements {
@@ -14,7 +15,6 @@ public final class SQLiteKeyStore: KeyStore {
         let all: SQLiteStatement
         let revoke: SQLiteStatement
         let secret: SQLiteStatement
-        let storeSecret: SQLiteStatement
         let revokeTokens: SQLiteStatement
         let tokensRevoked: SQLiteStatement
 
@@ -28,7 +28,6 @@ public final class SQLiteKeyStore: KeyStore {
             revoke = try connection.prepare(
                 "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?2) WHERE id = ?1")
             secret = try connection.prepare("SELECT value FROM secrets WHERE name = 'token-signing'")
-            storeSecret = try connection.prepare("INSERT INTO secrets (name, value) VALUES ('token-signing', ?1)")
             revokeTokens = try connection.prepare(
                 """
                 INSERT INTO token_revocations (user_id, revoked_before) VALUES (?1, ?2)
@@ -132,17 +131,13 @@ public final class SQLiteKeyStore: KeyStore {
         return try slot.statements.withLock { try $0.tokensRevoked.rows([.text(user)]) { $0.integer(at: 0) }.first }
     }
 
-    public func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
+    public func legacySigningSecret() throws -> [UInt8]? {
         try writer.statements.withLock { statements in
-            try statements.connection.transaction(.immediate) {
-                if let stored = try statements.secret.rows([], { $0.text(at: 0) }).first ?? nil,
-                    let bytes = Hex.decode(stored)
-                {
-                    return bytes
-                }
-                try statements.storeSecret.run([.text(Hex.encode(candidate))])
-                return candidate
-            }
+            try (statements.secret.rows([], { $0.text(at: 0) }).first ?? nil).flatMap { Hex.decode($0) }
         }
+    }
+
+    public func removeLegacySigningSecret() throws {
+        try writer.statements.withLock { try $0.connection.execute("DELETE FROM secrets WHERE name = 'token-signing'") }
     }
 }

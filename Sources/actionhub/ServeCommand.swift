@@ -55,7 +55,15 @@ enum ServeCommand {
         Setting(name: "webhook-concurrency", defaultValue: "4", help: "webhook attempts to one endpoint at once"),
         Setting(
             name: "signing-secret", defaultValue: "",
-            help: "secret (at least 32 bytes) that signs user tokens; by default one is made and kept in the database"),
+            help: "secret (at least 32 bytes) that signs user tokens; better --signing-secret-file"),
+        Setting(
+            name: "signing-secret-file", defaultValue: "",
+            help: "file holding the token signing secret (its text, or hex:… for bytes); with SQLite and no "
+                + "secret given, DATABASE.signing-secret, made 0600 on the first start; PostgreSQL instances "
+                + "must all be given the same one"),
+        Setting(
+            name: "previous-signing-secret-file", defaultValue: "",
+            help: "while rotating: the file of the secret being replaced, whose tokens still verify"),
     ]
 
     static var usage: String {
@@ -124,11 +132,14 @@ enum ServeCommand {
                 ServiceConfiguration(
                     database: location, routes: routes, http: configuration, commits: commits, rateLimit: rateLimit,
                     rateBurst: rateBurst, keyCache: .seconds(keyCacheSeconds),
-                    signingSecret: values.string("signing-secret"), feedMaximumWait: .seconds(feedMaximumWait),
+                    signing: SigningSecret.Settings(
+                        secret: values.string("signing-secret"), file: values.string("signing-secret-file"),
+                        previousFile: values.string("previous-signing-secret-file")),
+                    feedMaximumWait: .seconds(feedMaximumWait),
                     webhooks: webhooks, telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
-            if let short = error as? SigningSecret.TooShort { throw UsageError(short.description) }
+            if let problem = error as? SigningSecret.Problem { throw UsageError(problem.description) }
             throw error
         }
         if let key = service.firstAdminKey {

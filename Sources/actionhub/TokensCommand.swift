@@ -8,18 +8,21 @@ import Foundation
 /// `actionhub tokens revoke --user U`: refuse every token U has so far.
 enum TokensCommand {
     static let usage = """
-        Usage: actionhub tokens mint --user USER [--ttl 1h] [--database PATH|URL] [--signing-secret SECRET]
+        Usage: actionhub tokens mint --user USER [--ttl 1h] [--database PATH|URL]
+                                    [--signing-secret-file FILE | --signing-secret SECRET]
                actionhub tokens revoke --user USER [--database PATH|URL]
 
         `mint` prints an HS256 token whose subject is USER, alone on stdout. --ttl takes seconds or a
-        number with s, m, h or d (default 1h, at most 30d). The signing secret is the deployment's:
-        from --signing-secret or ACTIONHUB_SIGNING_SECRET, else the one kept in the database.
+        number with s, m, h or d (default 1h, at most 30d). The signing secret is the deployment's, as
+        serve finds it: --signing-secret[-file] or ACTIONHUB_SIGNING_SECRET[_FILE], else (SQLite) the
+        file DATABASE.signing-secret.
         `revoke` refuses every token of USER issued until now (this second included), on every
         instance within its --key-cache time; tokens minted afterwards work.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let arguments = try Arguments(words, known: ["user", "ttl", "database", "signing-secret"])
+        let arguments = try Arguments(
+            words, known: ["user", "ttl", "database", "signing-secret", "signing-secret-file"])
         if arguments.wantsHelp {
             print(usage)
             return 0
@@ -31,9 +34,12 @@ enum TokensCommand {
         guard let user = arguments.options["user"], !user.isEmpty else {
             throw UsageError("tokens \(subcommand) needs --user")
         }
-        let store = try DatabaseLocation(KeysCommand.databasePath(arguments)).open(creating: false).keyStore()
+        let location = DatabaseLocation(KeysCommand.databasePath(arguments))
+        let store = try location.open(creating: false).keyStore()
         if subcommand == "revoke" {
-            guard arguments.options["ttl"] == nil, arguments.options["signing-secret"] == nil else {
+            guard arguments.options["ttl"] == nil, arguments.options["signing-secret"] == nil,
+                arguments.options["signing-secret-file"] == nil
+            else {
                 throw UsageError("tokens revoke takes only --user and --database")
             }
             let revokedBefore = Int64(Date().timeIntervalSince1970.rounded(.down)) + 1
@@ -44,13 +50,16 @@ enum TokensCommand {
             return 0
         }
         let ttl = try parseDuration(arguments.options["ttl"] ?? "1h")
+        let environment = ProcessInfo.processInfo.environment
         let signer: TokenSigner
         do {
             signer = try SigningSecret.signer(
-                configured: arguments.options["signing-secret"]
-                    ?? ProcessInfo.processInfo.environment["ACTIONHUB_SIGNING_SECRET"], store: store)
-        } catch let short as SigningSecret.TooShort {
-            throw UsageError(short.description)
+                SigningSecret.Settings(
+                    secret: arguments.options["signing-secret"] ?? environment["ACTIONHUB_SIGNING_SECRET"],
+                    file: arguments.options["signing-secret-file"] ?? environment["ACTIONHUB_SIGNING_SECRET_FILE"]),
+                database: location, store: store)
+        } catch let problem as SigningSecret.Problem {
+            throw UsageError(problem.description)
         }
         print(try signer.mint(user: user, ttl: ttl))
         return 0

@@ -25,9 +25,8 @@ import Testing
             lookups.withLock { $0 += 1 }
             return try inner.tokensRevoked(user: user)
         }
-        func signingSecret(storingIfAbsent candidate: [UInt8]) throws -> [UInt8] {
-            try inner.signingSecret(storingIfAbsent: candidate)
-        }
+        func legacySigningSecret() throws -> [UInt8]? { try inner.legacySigningSecret() }
+        func removeLegacySigningSecret() throws { try inner.removeLegacySigningSecret() }
     }
 
     @Test func aFoundKeyIsLookedUpOncePerLifetime() throws {

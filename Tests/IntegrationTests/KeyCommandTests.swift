@@ -2,6 +2,7 @@ import Auth
 import Foundation
 import HTTPClient
 import JSON
+import SQLite
 import TestSupport
 import Testing
 
@@ -85,6 +86,36 @@ struct KeyCommandTests {
         #expect(try Self.send("/v1/users/alice/responses", authorization: "Bearer \(token)", to: world).status == 401)
         let missingUser = try ActionHubExecutable.run(["tokens", "revoke", "--database", world.server.databasePath])
         #expect(missingUser.status == 2 && missingUser.standardError.contains("tokens revoke needs --user"))
+    }
+
+    /// With no secret given, serve on SQLite makes one in DATABASE.signing-secret (0600); tokens
+    /// the CLI mints from it work; neither the database nor a backup of it holds the secret.
+    @Test func theSigningSecretLivesBesideTheDatabaseNotInIt() throws {
+        let server = try ServerProcess()
+        let file = server.databasePath + ".signing-secret"
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let minted = try ActionHubExecutable.run([
+            "tokens", "mint", "--user", "alice", "--database", server.databasePath,
+        ])
+        #expect(minted.status == 0, "\(minted.standardError)")
+        let token = minted.standardOutput.trimmingCharacters(in: .newlines)
+        let read = try server.anonymousClient.send(
+            method: "GET", path: "/v1/users/alice/responses", headers: [("Authorization", "Bearer \(token)")])
+        #expect(read.status == 200)
+        let copy = TemporaryDirectory.make().appendingPathComponent("copy.sqlite").path
+        #expect(try ActionHubExecutable.run(["backup", "--database", server.databasePath, "--to", copy]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: copy + ".signing-secret"))
+        let secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .newlines)
+        for path in [server.databasePath, copy] {
+            let rows = try SQLiteConnection(path: path, mode: .readOnly).prepare(
+                "SELECT count(*) FROM secrets WHERE name = 'token-signing'"
+            ).rows { $0.integer(at: 0) }
+            #expect(rows == [0])
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(bytes.range(of: Data(secret.dropFirst(4).utf8)) == nil, "\(path) holds the secret")
+        }
+        #expect(server.stop() == 0)
     }
 
     @Test func keysAreNotRecoverableFromTheDatabaseFiles() throws {

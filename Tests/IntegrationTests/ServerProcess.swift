@@ -53,11 +53,15 @@ final class ServerProcess {
     ) throws {
         self.databasePath = databasePath ?? TemporaryDirectory.make().appendingPathComponent("actionhub.sqlite").path
         process.executableURL = ActionHubExecutable.url
+        // PostgreSQL instances must be given their signing secret; these tests' instances share one.
+        let signing =
+            self.databasePath.hasPrefix("postgresql://") && !arguments.contains(where: { $0.hasPrefix("--signing") })
+            ? ["--signing-secret", Self.postgreSQLSigningSecret] : []
         process.arguments =
             [
                 "serve", "--port", String(requestedPort), "--database", self.databasePath, "--routes",
                 routes ?? ActionHubExecutable.packageRoot.appendingPathComponent("routes").path,
-            ] + arguments
+            ] + signing + arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
@@ -72,6 +76,8 @@ final class ServerProcess {
         port = startUp.port
         adminKey = startUp.adminKey ?? knownKey
     }
+
+    static let postgreSQLSigningSecret = "postgresql-tests-signing-secret-0123456789"
 
     deinit {
         if process.isRunning {

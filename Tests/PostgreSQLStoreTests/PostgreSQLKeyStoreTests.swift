@@ -1,4 +1,5 @@
 import Auth
+import PostgreSQL
 import PostgreSQLStore
 import TestSupport
 import Testing
@@ -17,13 +18,15 @@ import Testing
         #expect(try first.key(hash: hash)?.revokedAt == "2026-11-30T00:00:00Z")
         #expect(try !first.revoke(id: "missing", at: "t"))
 
-        let secret = try first.signingSecret(storingIfAbsent: Array(repeating: 1, count: 32))
-        #expect(try second.signingSecret(storingIfAbsent: Array(repeating: 2, count: 32)) == secret)
-        #expect(secret == Array(repeating: 1, count: 32))
+        // A secret an older version stored is seen by every instance until it is removed.
+        #expect(try second.legacySigningSecret() == nil)
+        try PostgreSQLConnection(url: url).query(
+            "INSERT INTO secrets (name, value) VALUES ('token-signing', $1)", [String(repeating: "01", count: 32)])
+        #expect(try second.legacySigningSecret() == Array(repeating: 1, count: 32))
+        try first.removeLegacySigningSecret()
+        #expect(try second.legacySigningSecret() == nil)
     }
 
-    /// Instances starting together on an empty database make one first admin key between them,
-    /// and none is made again after it was revoked.
     @Test func tokenRevocationsAreSharedAndOnlyEverMoveLater() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let first = try PostgreSQLKeyStore(url: url)
@@ -35,6 +38,8 @@ import Testing
         #expect(try second.tokensRevoked(user: "u-7") == nil)
     }
 
+    /// Instances starting together on an empty database make one first admin key between them,
+    /// and none is made again after it was revoked.
     @Test func theFirstKeyIsMadeOnceByInstancesStartingTogether() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let stores = try (0..<4).map { _ in try PostgreSQLKeyStore(url: url) }

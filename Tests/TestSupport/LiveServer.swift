@@ -35,7 +35,7 @@ public final class LiveServer: Sendable {
         service = try RunningService(
             ServiceConfiguration(
                 database: .sqlite(path: databasePath), routes: routes, http: http, rateLimit: rateLimit,
-                rateBurst: rateBurst, signingSecret: signingSecret, feedMaximumWait: feedMaximumWait,
+                rateBurst: rateBurst, signing: .init(secret: signingSecret), feedMaximumWait: feedMaximumWait,
                 telemetry: Telemetry(logger: Logger(level: .info) { line in lines.withLock { $0.append(line) } })))
         guard let key = service.firstAdminKey else { preconditionFailure("a fresh database has no admin key") }
         adminKey = key
