@@ -54,7 +54,9 @@ struct CrashTests {
         // Then at the first moment the server holds at least half the clients' requests.
         var inFlight = try Self.requestsInFlight(server)
         let busyDeadline = Date().addingTimeInterval(10)
-        while inFlight < 32 && Date() < busyDeadline { inFlight = try Self.requestsInFlight(server) }
+        while inFlight < ConcurrencyFloor.requestsInFlight && Date() < busyDeadline {
+            inFlight = try Self.requestsInFlight(server)
+        }
         _ = server.stop(signal: SIGKILL)
         running.store(false, ordering: .relaxed)
         clients.wait()
@@ -99,7 +101,9 @@ struct CrashTests {
             acknowledged += round.acknowledged.count
             #expect(round.lost.isEmpty, "round \(number): \(round.lost.count) acknowledged events lost")
             #expect(round.integrity == ["ok"], "round \(number)")
-            #expect(round.inFlightAtKill >= 32, "round \(number): \(round.inFlightAtKill) of 64 requests in flight")
+            #expect(
+                round.inFlightAtKill >= ConcurrencyFloor.requestsInFlight,
+                "round \(number): \(round.inFlightAtKill) of 64 requests in flight")
         }
         #expect(acknowledged >= rounds * 5, "the load must get events acknowledged to prove anything")
         print("crash test \(label): \(rounds) rounds, \(acknowledged) acknowledged events, 0 lost")

@@ -109,7 +109,8 @@ struct OperabilityTests {
         let stoppingLine = try server.standardError.split(separator: "\n").map { try JSONParser().parse(String($0)) }
             .first { $0["msg"] == .string("stopping") }
         let inFlight = try #require(stoppingLine?["requestsInFlight"]?.intValue)
-        #expect(inFlight >= 32, "\(inFlight) of 64 requests in flight when SIGTERM landed")
+        #expect(
+            inFlight >= ConcurrencyFloor.requestsInFlight, "\(inFlight) of 64 requests in flight when SIGTERM landed")
         let statuses = outcomes.withLock { $0 }
         #expect(statuses.allSatisfy { [201, 503, 0].contains($0.status) })
         let acknowledged = statuses.filter { $0.status == 201 }.map(\.id)

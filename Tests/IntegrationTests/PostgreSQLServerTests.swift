@@ -135,8 +135,12 @@ struct PostgreSQLServerTests {
         waitForAcknowledgements(beyond: 0)
         var inFlight = try CrashTests.requestsInFlight(server)
         let busyDeadline = Date().addingTimeInterval(10)
-        while inFlight < 32 && Date() < busyDeadline { inFlight = try CrashTests.requestsInFlight(server) }
-        #expect(inFlight >= 32, "\(inFlight) of 64 requests in flight when the database stopped")
+        while inFlight < ConcurrencyFloor.requestsInFlight && Date() < busyDeadline {
+            inFlight = try CrashTests.requestsInFlight(server)
+        }
+        #expect(
+            inFlight >= ConcurrencyFloor.requestsInFlight,
+            "\(inFlight) of 64 requests in flight when the database stopped")
         cluster.stop()
         Thread.sleep(forTimeInterval: 0.5)
         let beforeRestart = acknowledged.withLock { $0.count }
