@@ -27,29 +27,10 @@ struct CrashTests {
             databasePath: database, arguments: ["--rate-limit", "0", "--log-level", "warning"],
             environment: environment,
             adminKey: adminKey)
-        let client = server.client
-        let acknowledged = Locked<[String]>([])
-        let running = Atomic<Bool>(true)
-        let clients = DispatchGroup()
-        for _ in 0..<64 {
-            clients.enter()
-            Thread {
-                defer { clients.leave() }
-                while running.load(ordering: .relaxed) {
-                    let id = UUID().uuidString
-                    let response = try? client.send(
-                        method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
-                        body: RequestBodies.response(id: id, user: "u-\(id.prefix(8))", post: "p-\(id.suffix(2))"))
-                    if let status = response?.status, (200..<300).contains(status) {
-                        acknowledged.withLock { $0.append(id) }
-                    }
-                }
-            }.start()
-        }
+        let load = PostLoad(clients: 64, to: server.client)
         // Kill only once events are being acknowledged (a slow, sanitized build takes a while to
         // answer the first ones), at a random moment after that.
-        let deadline = Date().addingTimeInterval(20)
-        while acknowledged.withLock({ $0.count }) < 5 && Date() < deadline { usleep(5_000) }
+        load.waitForAcknowledgements(5, within: 20)
         usleep(UInt32.random(in: 50_000...400_000))
         // Then at the first moment the server holds at least half the clients' requests.
         var inFlight = try Self.requestsInFlight(server)
@@ -58,11 +39,10 @@ struct CrashTests {
             inFlight = try Self.requestsInFlight(server)
         }
         _ = server.stop(signal: SIGKILL)
-        running.store(false, ordering: .relaxed)
-        clients.wait()
+        load.stop()
 
         let (stored, integrity) = try storedIds(in: database)
-        let ids = acknowledged.withLock { $0 }
+        let ids = load.acknowledged
         return (
             Round(
                 acknowledged: ids, lost: ids.filter { !stored.contains($0) }, integrity: integrity,

@@ -71,34 +71,13 @@ struct WebhookDeliveryTests {
         let arguments = ["--rate-limit", "0", "--log-level", "error", "--webhook-timeout", "1"]
         let server = try ServerProcess(arguments: arguments)
         _ = try receiver.register(with: server.client)
-        let client = server.client
-        let acknowledged = Locked<[String]>([])
-        let running = Atomic<Bool>(true)
-        let clients = DispatchGroup()
-        for _ in 0..<8 {
-            // Threads of their own: the dispatch pool runs only as many blocking clients as cores.
-            clients.enter()
-            Thread {
-                defer { clients.leave() }
-                while running.load(ordering: .relaxed) {
-                    let id = UUID().uuidString
-                    let response = try? client.send(
-                        method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
-                        body: RequestBodies.response(id: id, user: "u-\(id.prefix(8))", post: "p-\(id.suffix(2))"))
-                    if let status = response?.status, (200..<300).contains(status) {
-                        acknowledged.withLock { $0.append(id) }
-                    }
-                }
-            }.start()
-        }
+        let load = PostLoad(clients: 8, to: server.client)
         // Killed once events are being acknowledged and delivered, at a random moment after that.
-        let deadline = Date().addingTimeInterval(30)
-        while acknowledged.withLock({ $0.count }) < 20 && Date() < deadline { usleep(5_000) }
+        load.waitForAcknowledgements(20, within: 30)
         usleep(UInt32.random(in: 100_000...400_000))
         _ = server.stop(signal: SIGKILL)
-        running.store(false, ordering: .relaxed)
-        clients.wait()
-        let acknowledgedIds = Set(acknowledged.withLock { $0 })
+        load.stop()
+        let acknowledgedIds = Set(load.acknowledged)
         #expect(acknowledgedIds.count > 20)
 
         let restarted = try ServerProcess(
