@@ -150,7 +150,7 @@ let package = Package(
                 "actionhub", "ActionHubKit", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Basics", "PostgreSQL",
                 "TestSupport",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "PowerLoss"]),
     ]
 )
 

@@ -40,7 +40,8 @@ public enum OpenedDatabase: Sendable {
             let store = try database.responseStore(
                 options: .init(
                     readerCount: min(threadCount, 16), maximumBatch: commits.maximumBatch,
-                    acknowledgeBeforeCommit: Self.acknowledgesBeforeCommit,
+                    acknowledgeBeforeCommit: Self.unsafeTestSwitch("ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"),
+                    skipsLogSync: Self.unsafeTestSwitch("ACTIONHUB_UNSAFE_SKIP_LOG_SYNC"),
                     observeCommit: observeCommit))
             // Weakly: whoever still holds the webhook store at exit must not keep the writer open,
             // whose close (the last one) removes the WAL.
@@ -65,12 +66,12 @@ public enum OpenedDatabase: Sendable {
         }
     }
 
-    /// Test-only: the crash test sets ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT to prove that it
-    /// detects acknowledged events that were lost. Debug builds only: in a release build a 2xx
-    /// always means durable, whatever the environment says.
-    private static var acknowledgesBeforeCommit: Bool {
+    /// Test-only: the crash and power-loss tests set ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT and
+    /// ACTIONHUB_UNSAFE_SKIP_LOG_SYNC to prove that they detect acknowledged events that were lost.
+    /// Debug builds only: in a release build a 2xx always means durable, whatever the environment says.
+    private static func unsafeTestSwitch(_ name: String) -> Bool {
         #if DEBUG
-            ProcessInfo.processInfo.environment["ACTIONHUB_UNSAFE_ACKNOWLEDGE_BEFORE_COMMIT"] == "1"
+            ProcessInfo.processInfo.environment[name] == "1"
         #else
             false
         #endif

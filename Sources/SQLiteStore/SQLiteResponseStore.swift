@@ -28,16 +28,21 @@ public final class SQLiteResponseStore: GroupCommitStore {
         /// Test-only and unsafe: answer before COMMIT, then hold the COMMIT back 50 ms. Exists so the
         /// crash test can show that it catches acknowledged events that were lost.
         public var acknowledgeBeforeCommit = false
+        /// Test-only and unsafe: never sync the log, so answers are sent for commits only the page
+        /// cache holds. Exists so the power-loss test can show that it catches what that loses.
+        public var skipsLogSync = false
         /// Told of every commit: how many events it held and how long it took, COMMIT included.
         public var observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)?
 
         public init(
             readerCount: Int = 4, maximumBatch: Int = 256, acknowledgeBeforeCommit: Bool = false,
+            skipsLogSync: Bool = false,
             observeCommit: (@Sendable (_ events: Int, _ duration: Duration) -> Void)? = nil
         ) {
             self.readerCount = readerCount
             self.maximumBatch = maximumBatch
             self.acknowledgeBeforeCommit = acknowledgeBeforeCommit
+            self.skipsLogSync = skipsLogSync
             self.observeCommit = observeCommit
         }
     }
@@ -68,7 +73,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
         }
         let wal = try WALFile(databasePath: database.path)
         let syncer = WALSyncer(
-            sync: { try wal.sync() }, observe: options.observeCommit,
+            sync: { if !options.skipsLogSync { try wal.sync() } }, observe: options.observeCommit,
             durable: { newest in durablePosition.withLock { $0 = max($0, newest) } })
         self.syncer = syncer
         // The thread holds the writer weakly: the store owns it, and releasing it last, after the
