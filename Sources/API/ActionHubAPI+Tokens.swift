@@ -45,8 +45,7 @@ extension ActionHubAPI {
             errors.append(FieldError(field: "userId", message: "must be a non-empty identifier of at most 256 bytes"))
         }
         guard errors.isEmpty else { throw ValidationFailure(errors) }
-        let revokedBefore = Int64(Date().timeIntervalSince1970.rounded(.down)) + 1
-        try access.authenticator.keys.revokeTokens(user: user, issuedBefore: revokedBefore)
+        let revokedBefore = try access.authenticator.keys.revokeTokens(user: user)
         let answer: JSONValue = .object([
             "userId": .string(user),
             "revokedBefore": .string(Timestamp.format(Date(timeIntervalSince1970: Double(revokedBefore)))),

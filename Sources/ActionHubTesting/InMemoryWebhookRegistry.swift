@@ -4,22 +4,22 @@ import Basics
 /// Webhook endpoints in memory, for tests of the API above the stores. `InMemoryResponseStore`
 /// writes no outbox, so endpoints here never have deliveries.
 public final class InMemoryWebhookRegistry: WebhookRegistry {
-    private let stored = Locked<[(endpoint: WebhookEndpoint, secret: String)]>([])
+    private let stored = Locked<[WebhookEndpoint]>([])
 
     public init() {}
 
     public func create(_ endpoint: WebhookEndpoint, secret: String) throws {
-        stored.withLock { $0.append((endpoint, secret)) }
+        stored.withLock { $0.append(endpoint) }
     }
 
     public func endpoints() throws -> [WebhookEndpoint] {
-        stored.withLock { $0.map(\.endpoint) }
+        stored.withLock { $0 }
     }
 
     public func delete(endpointId: String) throws -> Bool {
         stored.withLock { stored in
             let before = stored.count
-            stored.removeAll { $0.endpoint.id == endpointId }
+            stored.removeAll { $0.id == endpointId }
             return stored.count < before
         }
     }
@@ -28,16 +28,11 @@ public final class InMemoryWebhookRegistry: WebhookRegistry {
         -> Page<WebhookDelivery>?
     {
         stored.withLock { stored in
-            stored.contains { $0.endpoint.id == endpointId } ? Page(items: [], next: nil) : nil
+            stored.contains { $0.id == endpointId } ? Page(items: [], next: nil) : nil
         }
     }
 
     public func redeliver(endpointId: String, sequence: Int64, now: Int64) throws -> WebhookDelivery? {
         nil
-    }
-
-    /// The secret an endpoint was stored with.
-    public func secret(of endpointId: String) -> String? {
-        stored.withLock { stored in stored.first { $0.endpoint.id == endpointId }?.secret }
     }
 }

@@ -42,8 +42,7 @@ enum TokensCommand {
             else {
                 throw UsageError("tokens revoke takes only --user and --database")
             }
-            let revokedBefore = Int64(Date().timeIntervalSince1970.rounded(.down)) + 1
-            try store.revokeTokens(user: user, issuedBefore: revokedBefore)
+            let revokedBefore = try store.revokeTokens(user: user)
             print(
                 "revoked the tokens of \(user) issued before \(Timestamp.format(Date(timeIntervalSince1970: Double(revokedBefore))))"
             )
