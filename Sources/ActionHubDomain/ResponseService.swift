@@ -45,14 +45,16 @@ public struct ResponseService: Sendable {
     /// arrives, once the commit is durable, is the submission or why there is none
     /// (`ResponseConflict` for a known id with other content, the store's errors).
     public func submit(_ body: JSONValue) throws(ValidationFailure) -> Deferred<Result<Submission, any Error>> {
-        let event = try validator.validate(body, receivedAt: Timestamp.format(now()))
+        let receivedAt = now()
+        let event = try validator.validate(body, receivedAt: Timestamp.format(receivedAt))
         guard let handler = handlers.handler(named: event.action.handler) else {
             // RouteLoader only accepts routes whose handler is registered.
             preconditionFailure("route names unregistered handler \(event.action.handler)")
         }
         let key = NewResponse(
             id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
-            fingerprint: event.fingerprint, postId: event.postId, notification: event.notificationDocument)
+            fingerprint: event.fingerprint, postId: event.postId, notification: event.notificationDocument,
+            receivedAt: Timestamp.milliseconds(receivedAt))
         let (id, route) = (event.id, event.routeKey)
         let recorded = store.record(key) { effects in
             Self.answer(for: event, result: try handler.handle(event, effects: effects))

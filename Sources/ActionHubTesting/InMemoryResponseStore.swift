@@ -122,6 +122,25 @@ public final class InMemoryResponseStore: ResponseStore {
         }
     }
 
+    /// The stored events' keys, for the aggregates.
+    func storedEvents() -> [NewResponse] {
+        state.withLock { $0.responses.values.map(\.response) }
+    }
+
+    /// Each post's likes and replies in `category`, from the events that made them.
+    func postTallies(category: String) -> [PostTally] {
+        state.withLock { state in
+            var tallies: [String: PostTally] = [:]
+            for (_, like) in state.likes where state.responses[like.responseId]?.response.category == category {
+                tallies[like.postId, default: PostTally(postId: like.postId, likes: 0, replies: 0)].likes += 1
+            }
+            for (_, reply) in state.replies where state.responses[reply.responseId]?.response.category == category {
+                tallies[reply.postId, default: PostTally(postId: reply.postId, likes: 0, replies: 0)].replies += 1
+            }
+            return Array(tallies.values)
+        }
+    }
+
     /// Up to `limit + 1` rows below the cursor, newest first, as `Page(rows:limit:)` takes them.
     private static func newestFirst<Item>(_ rows: [(Int64, Item)], page: PageRequest) -> [(position: Int64, item: Item)]
     {

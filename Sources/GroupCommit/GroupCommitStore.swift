@@ -40,4 +40,12 @@ extension GroupCommitStore {
         let horizon = feedHorizon
         return try read { try $0.feed(after: cursor, filter: filter, limit: limit, horizon: horizon) }
     }
+
+    public func stats(_ query: StatsQuery) throws -> StatsReport {
+        try read { try $0.stats(query) }
+    }
+
+    public func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally] {
+        try read { try $0.topPosts(category: category, by: ranking, limit: limit) }
+    }
 }

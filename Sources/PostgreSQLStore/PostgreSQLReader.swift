@@ -7,70 +7,71 @@ import PostgreSQL
 package struct PostgreSQLReader: HistoryReader {
     let connection: PostgreSQLConnection
 
-    static let statements: [(name: String, sql: String)] = [
-        ("response_by_id", "SELECT body FROM responses WHERE id = $1"),
-        (
-            "likes_page",
-            """
-            SELECT total.count, page.position, page.user_id, page.response_id, page.liked_at
-            FROM (SELECT COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0) AS count) AS total
-            LEFT JOIN LATERAL (
-                SELECT position, user_id, response_id, liked_at FROM likes
-                WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
-            ) AS page ON true
-            """
-        ),
-        (
-            "replies_page",
-            """
-            SELECT total.count, page.position, page.reply_id, page.user_id, page.text, page.response_id, page.created_at
-            FROM (SELECT COALESCE((SELECT replies FROM post_counts WHERE post_id = $1), 0) AS count) AS total
-            LEFT JOIN LATERAL (
-                SELECT position, reply_id, user_id, text, response_id, created_at FROM replies
-                WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
-            ) AS page ON true
-            """
-        ),
-        (
-            "user_responses",
-            """
-            SELECT position, body FROM responses
-            WHERE user_id = $1 AND position < $2
-              AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
-            ORDER BY position DESC LIMIT $5
-            """
-        ),
-        // Only transactions older than the oldest one that may still write here: those are over,
-        // committed or gone. The snapshot's running transactions are cluster-wide; one is let
-        // pass only when pg_stat_activity shows it in another database (its 32-bit xid is the
-        // 64-bit one modulo 2^32). Anything unattributed holds the horizon back, which only
-        // delays the feed, never skips.
-        (
-            "feed_page",
-            """
-            WITH horizon AS (
-                SELECT coalesce(
-                    (SELECT x FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-                     WHERE (x::text::numeric % 4294967296)::text NOT IN (
-                        SELECT backend_xid::text FROM pg_stat_activity
-                        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())
-                     ORDER BY x LIMIT 1),
-                    pg_snapshot_xmax(pg_current_snapshot())) AS below
-            )
-            SELECT txid::text, position, body, notification FROM responses, horizon
-            WHERE (txid, position) > ($1::text::xid8, $2::bigint) AND txid < horizon.below
-              AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
-            ORDER BY txid, position LIMIT $5
-            """
-        ),
-        (
-            "heartbeat",
-            """
-            INSERT INTO heartbeat (id, checked_at) VALUES (1, now())
-            ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
-            """
-        ),
-    ]
+    static let statements: [(name: String, sql: String)] =
+        [
+            ("response_by_id", "SELECT body FROM responses WHERE id = $1"),
+            (
+                "likes_page",
+                """
+                SELECT total.count, page.position, page.user_id, page.response_id, page.liked_at
+                FROM (SELECT COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0) AS count) AS total
+                LEFT JOIN LATERAL (
+                    SELECT position, user_id, response_id, liked_at FROM likes
+                    WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
+                ) AS page ON true
+                """
+            ),
+            (
+                "replies_page",
+                """
+                SELECT total.count, page.position, page.reply_id, page.user_id, page.text, page.response_id, page.created_at
+                FROM (SELECT COALESCE((SELECT replies FROM post_counts WHERE post_id = $1), 0) AS count) AS total
+                LEFT JOIN LATERAL (
+                    SELECT position, reply_id, user_id, text, response_id, created_at FROM replies
+                    WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3
+                ) AS page ON true
+                """
+            ),
+            (
+                "user_responses",
+                """
+                SELECT position, body FROM responses
+                WHERE user_id = $1 AND position < $2
+                  AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
+                ORDER BY position DESC LIMIT $5
+                """
+            ),
+            // Only transactions older than the oldest one that may still write here: those are over,
+            // committed or gone. The snapshot's running transactions are cluster-wide; one is let
+            // pass only when pg_stat_activity shows it in another database (its 32-bit xid is the
+            // 64-bit one modulo 2^32). Anything unattributed holds the horizon back, which only
+            // delays the feed, never skips.
+            (
+                "feed_page",
+                """
+                WITH horizon AS (
+                    SELECT coalesce(
+                        (SELECT x FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+                         WHERE (x::text::numeric % 4294967296)::text NOT IN (
+                            SELECT backend_xid::text FROM pg_stat_activity
+                            WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())
+                         ORDER BY x LIMIT 1),
+                        pg_snapshot_xmax(pg_current_snapshot())) AS below
+                )
+                SELECT txid::text, position, body, notification FROM responses, horizon
+                WHERE (txid, position) > ($1::text::xid8, $2::bigint) AND txid < horizon.below
+                  AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
+                ORDER BY txid, position LIMIT $5
+                """
+            ),
+            (
+                "heartbeat",
+                """
+                INSERT INTO heartbeat (id, checked_at) VALUES (1, now())
+                ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
+                """
+            ),
+        ] + PostgreSQLStatsSQL.readerStatements
 
     func heartbeat() throws {
         try connection.query("SELECT 1")

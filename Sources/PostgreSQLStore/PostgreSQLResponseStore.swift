@@ -32,11 +32,13 @@ public final class PostgreSQLResponseStore: GroupCommitStore {
     }
 
     private let readers: SessionPool
+    private let url: String
     package let committer: GroupCommitter
 
     /// Starts the writers; connections are opened on first use.
     init(database: PostgreSQLDatabase, options: Options) {
         let url = database.url
+        self.url = url
         readers = SessionPool(url: url, size: options.readerCount, statements: PostgreSQLReader.statements)
         let writers: [GroupCommitter.Writer] = (0..<max(1, options.writerCount)).map { _ in
             let writer = Locked(PostgreSQLWriter(url: url))
@@ -62,6 +64,19 @@ public final class PostgreSQLResponseStore: GroupCommitStore {
     /// A read and a committed heartbeat write, each on a live connection.
     public func checkReadiness() throws {
         try read { try $0.heartbeat() }
+    }
+
+    /// On a connection of its own, in one transaction (`PostgreSQLStatsSQL.rebuild`).
+    public func rebuildStats() throws {
+        let connection = try PostgreSQLConnection(url: url)
+        try connection.execute("BEGIN")
+        do {
+            try connection.execute(PostgreSQLStatsSQL.rebuild)
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.isConnected { try? connection.execute("ROLLBACK") }
+            throw error
+        }
     }
 
     /// A committed transaction is durable here (`synchronous_commit` on): no horizon beyond the

@@ -152,5 +152,9 @@ enum PostgreSQLSchema {
         Migration(
             name: "0007-token-revocations",
             sql: "CREATE TABLE token_revocations (user_id text PRIMARY KEY, revoked_before bigint NOT NULL);"),
+        // Stored aggregates (`PostgreSQLStatsSQL`), and each event's receive time in a column.
+        Migration(
+            name: "0008-stats",
+            sql: PostgreSQLStatsSQL.receivedAtColumn + PostgreSQLStatsSQL.tables + PostgreSQLStatsSQL.rebuild),
     ]
 }

@@ -14,6 +14,11 @@ final class PostgreSQLWriter: ActionEffects {
     private let session: Session
     /// The connection of the batch being committed; handlers' effects go through it.
     private var connection: PostgreSQLConnection?
+    /// The aggregates of the transaction's committed events, written before its COMMIT.
+    private var statsBatch = StatsBatch()
+    /// The posts the event being recorded liked (newly) and replied to.
+    private var eventLikes: [String] = []
+    private var eventReplies: [String] = []
 
     init(url: String) {
         session = Session(
@@ -23,8 +28,8 @@ final class PostgreSQLWriter: ActionEffects {
                 (
                     "insert_response",
                     """
-                    INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING position
+                    INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING position
                     """
                 ),
                 // The outbox: one delivery per endpoint whose patterns match the event, in its transaction.
@@ -55,7 +60,7 @@ final class PostgreSQLWriter: ActionEffects {
                     VALUES ($1, $2, $3, $4, $5, $6)
                     """
                 ),
-            ])
+            ] + PostgreSQLStatsSQL.writerStatements)
     }
 
     /// Commits the batch, then completes every ticket: with its result after COMMIT, with the
@@ -105,6 +110,7 @@ final class PostgreSQLWriter: ActionEffects {
         self.connection = connection
         defer { self.connection = nil }
         try connection.execute("BEGIN")
+        statsBatch = StatsBatch()
         var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
         var end = batch.count
         for index in start..<batch.count {
@@ -116,6 +122,7 @@ final class PostgreSQLWriter: ActionEffects {
                 break
             }
         }
+        try writeStats(on: connection)
         try connection.execute("COMMIT")
         for (index, result) in recorded { results[index] = result }
         return end
@@ -130,6 +137,10 @@ final class PostgreSQLWriter: ActionEffects {
         do {
             let result = try record(ticket.response, perform: ticket.perform, on: connection)
             try connection.execute("RELEASE event")
+            if case .created = result {
+                statsBatch.add(
+                    ticket.response, receivedAt: ticket.response.receivedAt, likes: eventLikes, replies: eventReplies)
+            }
             return .success(result)
         } catch is StoredMeanwhile {
             // Another writer or instance committed this id while we ran the handler: undo our
@@ -151,12 +162,14 @@ final class PostgreSQLWriter: ActionEffects {
         _ response: NewResponse, perform: (any ActionEffects) throws -> String, on connection: PostgreSQLConnection
     ) throws -> RecordResult {
         if let stored = try stored(response, on: connection) { return stored }
+        eventLikes.removeAll(keepingCapacity: true)
+        eventReplies.removeAll(keepingCapacity: true)
         let body = try perform(self)
         let inserted = try connection.run(
             prepared: "insert_response",
             [
                 response.id, response.userId, response.category, response.action, response.fingerprint, body,
-                response.notification,
+                response.notification, String(response.receivedAt),
             ])
         guard inserted.rowCount == 1, let position = inserted.integer(row: 0, column: 0) else {
             throw StoredMeanwhile()
@@ -181,6 +194,7 @@ final class PostgreSQLWriter: ActionEffects {
             prepared: "add_like", [like.postId, like.userId, like.responseId, like.likedAt])
         let added = result.integer(row: 0, column: 0) ?? 0
         let before = result.integer(row: 0, column: 1) ?? 0
+        if added == 1 { eventLikes.append(like.postId) }
         return LikeChange(added: added == 1, likeCount: Int(before + added))
     }
 
@@ -188,6 +202,7 @@ final class PostgreSQLWriter: ActionEffects {
         try effectsConnection().run(
             prepared: "insert_reply",
             [reply.replyId, reply.postId, reply.userId, reply.text, reply.responseId, reply.createdAt])
+        eventReplies.append(reply.postId)
     }
 
     private func effectsConnection() throws -> PostgreSQLConnection {
@@ -195,6 +210,52 @@ final class PostgreSQLWriter: ActionEffects {
             throw PostgreSQLError(code: "", message: "effects used outside a transaction")
         }
         return connection
+    }
+}
+
+extension PostgreSQLWriter {
+    /// Three statements whatever the batch holds, each key in sorted order so that writers
+    /// lock the rows they share (the current minute, a hot post) in the same order.
+    private func writeStats(on connection: PostgreSQLConnection) throws {
+        guard !statsBatch.isEmpty else { return }
+        let users = statsBatch.distinctUserKeys
+        let added = try connection.run(
+            prepared: "stats_add_users",
+            [
+                PostgreSQLArray.literal(users.map(\.count.category)),
+                PostgreSQLArray.literal(users.map(\.count.bucket.code)),
+                PostgreSQLArray.literal(users.map(\.count.start)), PostgreSQLArray.literal(users.map(\.count.action)),
+                PostgreSQLArray.literal(users.map(\.userId)),
+            ])
+        for row in 0..<added.rowCount {
+            guard let bucket = StatsBucket.allCases.first(where: { $0.code == added.integer(row: row, column: 1) })
+            else { continue }
+            statsBatch.userAdded(
+                StatsBatch.UserKey(
+                    count: StatsBatch.CountKey(
+                        category: added.text(row: row, column: 0) ?? "", bucket: bucket,
+                        start: added.integer(row: row, column: 2) ?? 0, action: added.text(row: row, column: 3) ?? ""),
+                    userId: added.text(row: row, column: 4) ?? ""))
+        }
+        let counts = statsBatch.counts.sorted { $0.key < $1.key }
+        try connection.run(
+            prepared: "stats_add_counts",
+            [
+                PostgreSQLArray.literal(counts.map(\.key.category)),
+                PostgreSQLArray.literal(counts.map(\.key.bucket.code)),
+                PostgreSQLArray.literal(counts.map(\.key.start)), PostgreSQLArray.literal(counts.map(\.key.action)),
+                PostgreSQLArray.literal(counts.map { Int64($0.value.count) }),
+                PostgreSQLArray.literal(counts.map { Int64($0.value.users) }),
+            ])
+        let posts = statsBatch.posts.sorted { $0.key < $1.key }
+        guard !posts.isEmpty else { return }
+        try connection.run(
+            prepared: "stats_add_posts",
+            [
+                PostgreSQLArray.literal(posts.map(\.key.category)), PostgreSQLArray.literal(posts.map(\.key.postId)),
+                PostgreSQLArray.literal(posts.map { Int64($0.value.likes) }),
+                PostgreSQLArray.literal(posts.map { Int64($0.value.replies) }),
+            ])
     }
 }
 

@@ -14,6 +14,7 @@ package final class Reader: HistoryReader {
     private let replyCount: SQLiteStatement
     private let userResponses: SQLiteStatement
     private let feedPage: SQLiteStatement
+    private let statistics: SQLiteStatsReader
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -43,6 +44,7 @@ package final class Reader: HistoryReader {
             WHERE position > ?1 AND position <= ?2 AND (?3 IS NULL OR category = ?3) AND (?4 IS NULL OR action = ?4)
             ORDER BY position LIMIT ?5
             """)
+        statistics = try SQLiteStatsReader(connection: connection)
     }
 
     func ping() throws {
@@ -106,6 +108,14 @@ package final class Reader: HistoryReader {
                 notification: row.text(at: 2))
         }
         return FeedPage(items: items, next: items.last?.cursor ?? cursor)
+    }
+
+    package func stats(_ query: StatsQuery) throws -> StatsReport {
+        try readTransaction.run { try statistics.stats(query) }
+    }
+
+    package func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally] {
+        try statistics.topPosts(category: category, by: ranking, limit: limit)
     }
 
     /// Parameters `?1` key, `?2` below this position, `?3` how many rows: one more than the page

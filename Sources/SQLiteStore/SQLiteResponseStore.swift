@@ -116,6 +116,12 @@ public final class SQLiteResponseStore: GroupCommitStore {
 
     package var feedHorizon: Int64? { durablePosition.withLock { $0 } }
 
+    /// On the writer, between batches. Not synced on its own: the next batch's sync carries it,
+    /// and a rebuild lost to a power cut leaves the aggregates as they were, whole.
+    public func rebuildStats() throws {
+        try writer.writer.withLock { try $0.rebuildStats() }
+    }
+
     /// The newest event position known to be on disk.
     public var durableUpTo: Int64 { durablePosition.withLock { $0 } }
 

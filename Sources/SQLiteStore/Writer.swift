@@ -19,6 +19,7 @@ final class Writer: ActionEffects {
     private let savepoint: SQLiteStatement
     private let release: SQLiteStatement
     private let rollbackToSavepoint: SQLiteStatement
+    private let stats: SQLiteStatsWriter
 
     /// `connection` commits with `synchronous=NORMAL` (`SQLiteDatabase.openEventWriter`);
     /// checkpoints run after a batch is handed to the syncer, not inside its COMMIT.
@@ -27,8 +28,8 @@ final class Writer: ActionEffects {
         findResponse = try connection.prepare("SELECT fingerprint, body FROM responses WHERE id = ?1")
         insertResponse = try connection.prepare(
             """
-            INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         insertLike = try connection.prepare(
             """
@@ -53,6 +54,7 @@ final class Writer: ActionEffects {
         savepoint = try connection.prepare("SAVEPOINT event")
         release = try connection.prepare("RELEASE event")
         rollbackToSavepoint = try connection.prepare("ROLLBACK TO event")
+        stats = try SQLiteStatsWriter(connection: connection)
     }
 
     /// Commits a batch in one transaction, each event in a savepoint so that one failing handler
@@ -67,6 +69,7 @@ final class Writer: ActionEffects {
         var committedUpTo: Int64?
         newestPosition = nil
         batchStartedAt = Timestamp.milliseconds()
+        statsBatch = StatsBatch()
         do {
             if let failure = syncer.failed { throw failure }
             // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
@@ -74,6 +77,7 @@ final class Writer: ActionEffects {
             let (committed, last) = try writeTransaction.run {
                 try loadSubscriptionsIfChanged()
                 let results = try batch.map { try recordInSavepoint($0) }
+                try stats.write(&statsBatch)
                 if acknowledgeBeforeCommit {
                     for (ticket, result) in zip(batch, results) { ticket.complete(result) }
                     // Holds the COMMIT back, so that a kill -9 can land between the answers and it.
@@ -114,6 +118,12 @@ final class Writer: ActionEffects {
     /// Webhook endpoints by the patterns they hear, as of `subscriptionsVersion`.
     private var subscriptions: [String: [String]] = [:]
     private var subscriptionsVersion: Int64?
+    /// The aggregates of the batch's committed events, written before its COMMIT.
+    private var statsBatch = StatsBatch()
+    /// The posts the event being recorded liked (newly) and replied to, counted once its
+    /// savepoint is released.
+    private var eventLikes: [String] = []
+    private var eventReplies: [String] = []
 
     /// Reads the subscriptions again when another connection committed since they were read.
     /// Called inside the batch's write transaction, which no other connection can commit during:
@@ -142,6 +152,8 @@ final class Writer: ActionEffects {
                 // The event's own row, inserted last in `record`: kept only once its savepoint is
                 // released, so a rolled-back row (whose rowid a later event reuses) never counts.
                 newestPosition = max(newestPosition ?? 0, insertedPosition)
+                statsBatch.add(
+                    ticket.response, receivedAt: ticket.response.receivedAt, likes: eventLikes, replies: eventReplies)
             }
             return .success(result)
         } catch let error as SQLiteError where error.isStorageFault || error.isBusy {
@@ -158,10 +170,13 @@ final class Writer: ActionEffects {
         if let (fingerprint, body) = stored.first {
             return fingerprint == response.fingerprint ? .replayed(body: body) : .conflict
         }
+        eventLikes.removeAll(keepingCapacity: true)
+        eventReplies.removeAll(keepingCapacity: true)
         let body = try perform(self)
         try insertResponse.run([
             .text(response.id), .text(response.userId), .text(response.category), .text(response.action),
             .text(response.fingerprint), .text(body), SQLiteValue(response.notification),
+            .integer(response.receivedAt),
         ])
         insertedPosition = connection.lastInsertRowid
         if !subscriptions.isEmpty {
@@ -176,6 +191,7 @@ final class Writer: ActionEffects {
     func addLike(_ like: Like) throws -> LikeChange {
         try insertLike.run([.text(like.postId), .text(like.userId), .text(like.responseId), .text(like.likedAt)])
         let added = connection.changes == 1
+        if added { eventLikes.append(like.postId) }
         let count = try countLikes.rows([.text(like.postId)]) { $0.integer(at: 0) }.first ?? 0
         return LikeChange(added: added, likeCount: Int(count))
     }
@@ -185,12 +201,21 @@ final class Writer: ActionEffects {
             .text(reply.replyId), .text(reply.postId), .text(reply.userId), .text(reply.text), .text(reply.responseId),
             .text(reply.createdAt),
         ])
+        eventReplies.append(reply.postId)
     }
 }
 
 extension Writer {
     func pragma(_ name: String) throws -> String? {
         try connection.prepare("PRAGMA \(name)").rows { $0.text(at: 0) }.first ?? nil
+    }
+}
+
+extension Writer {
+    /// Recounts the aggregates in one write transaction: batches wait for it, so none is counted
+    /// twice or missed.
+    func rebuildStats() throws {
+        try writeTransaction.run { try stats.rebuild() }
     }
 }
 

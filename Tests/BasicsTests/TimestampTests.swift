@@ -41,3 +41,17 @@ import Testing
         #expect(Timestamp.format(Date(timeIntervalSince1970: -0.0001)) == "1969-12-31T23:59:59.999Z")
     }
 }
+
+@Suite struct TimestampParsingTests {
+    @Test func parsesWhatItFormatsAndAppliesOffsets() {
+        #expect(Timestamp.milliseconds(parsing: "1970-01-01T00:00:00Z") == 0)
+        #expect(Timestamp.milliseconds(parsing: "2026-11-30T09:00:05.123Z") == 1_796_029_205_123)
+        #expect(Timestamp.milliseconds(parsing: "2026-11-30T10:00:05.1234+01:00") == 1_796_029_205_123)
+        #expect(Timestamp.milliseconds(parsing: "2024-02-29T00:00:00-00:30") == 1_709_166_600_000)
+        #expect(Timestamp.milliseconds(parsing: "2026-11-30 09:00:05Z") == nil)
+        #expect(Timestamp.milliseconds(parsing: "2026-02-30T09:00:05Z") == nil)
+        for milliseconds in [Int64(0), 951_782_400_000, 1_764_493_205_999, 4_102_444_799_999] {
+            #expect(Timestamp.milliseconds(parsing: Timestamp.format(milliseconds: milliseconds)) == milliseconds)
+        }
+    }
+}

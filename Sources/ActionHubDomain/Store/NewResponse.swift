@@ -1,3 +1,5 @@
+import Basics
+
 /// The keys under which a response event is stored and found again.
 public struct NewResponse: Sendable {
     public var id: String
@@ -12,10 +14,12 @@ public struct NewResponse: Sendable {
     /// The push the response answers, `{"identifier", "categoryIdentifier", "userInfo"}` as JSON
     /// text: stored with the event for the feed.
     public var notification: String?
+    /// When the service took the event, Unix milliseconds: the moment its aggregates count it at.
+    public var receivedAt: Int64
 
     public init(
         id: String, userId: String, category: String, action: String, fingerprint: String, postId: String? = nil,
-        notification: String? = nil
+        notification: String? = nil, receivedAt: Int64 = Timestamp.milliseconds()
     ) {
         self.id = id
         self.userId = userId
@@ -24,5 +28,6 @@ public struct NewResponse: Sendable {
         self.fingerprint = fingerprint
         self.postId = postId
         self.notification = notification
+        self.receivedAt = receivedAt
     }
 }

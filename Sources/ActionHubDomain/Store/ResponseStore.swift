@@ -26,4 +26,13 @@ public protocol ResponseStore: Sendable {
     /// Events after `cursor`, oldest first, at most `limit`: only events that are durable, and
     /// never one that could still appear behind a cursor a consumer was already given.
     func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage
+
+    /// The stored aggregates: one category's responses and distinct users per action, per bucket
+    /// of the query's span and over all of it. Kept as events commit; never counts events.
+    func stats(_ query: StatsQuery) throws -> StatsReport
+    /// The category's posts with the most likes or replies, most first (ties by post id).
+    func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally]
+    /// Counts the aggregates again from the stored events and their likes and replies, replacing
+    /// what was kept; events committed meanwhile are counted once either way.
+    func rebuildStats() throws
 }

@@ -127,5 +127,15 @@ enum Schema {
         Migration(
             name: "0007-token-revocations",
             sql: "CREATE TABLE token_revocations (user_id TEXT PRIMARY KEY, revoked_before INTEGER NOT NULL);"),
+        // Stored aggregates (`StatsSQL`): each event's receive time in a column (from its answer for
+        // events stored before), then the counts of what is stored.
+        Migration(
+            name: "0008-stats",
+            sql: """
+                ALTER TABLE responses ADD COLUMN received_at INTEGER;
+                UPDATE responses
+                    SET received_at = CAST(round((julianday(json_extract(body, '$.receivedAt')) - 2440587.5) * 86400000.0) AS INTEGER)
+                    WHERE json_valid(body);
+                """ + StatsSQL.tables + StatsSQL.rebuild),
     ]
 }
