@@ -10,12 +10,16 @@ extension ActionHubAPI {
         APIRoute("GET", "/v1/events", .scope(.historyRead)) { api, request in try api.events(request) }
     ]
 
-    /// `GET /v1/events?after=CURSOR&limit=N&category=&action=&wait=SECONDS`. With `wait`, a page
+    /// `GET /v1/events?after=CURSOR&limit=N&category=&action=&wait=SECONDS`, or
+    /// `?latest=true&limit=N` for the newest events and the cursor to follow on from. With `wait`, a page
     /// that would be empty is held (without a server thread) until an event arrives or the time
     /// is up.
     func events(_ request: APIRequest) throws -> HTTPAnswer {
         let query = try FeedQuery(request.http, maximumWait: feedMaximumWait)
         let store = service.store
+        if query.latest {
+            return .now(.json(Self.feedJSON(try store.latestFeed(filter: query.filter, limit: query.limit))))
+        }
         let page = try store.feed(after: query.after, filter: query.filter, limit: query.limit)
         guard page.items.isEmpty, query.wait > .zero else { return .now(.json(Self.feedJSON(page))) }
         let requestId = request.requestId

@@ -11,6 +11,8 @@ struct FeedQuery: Sendable {
     var filter: ResponseFilter
     var limit: Int
     var wait: Duration
+    /// `latest=true`: the newest `limit` events instead of those after a cursor.
+    var latest: Bool
 
     init(_ request: HTTPRequest, maximumWait: Duration) throws {
         var errors: [FieldError] = []
@@ -31,6 +33,20 @@ struct FeedQuery: Sendable {
                 errors.append(
                     FieldError(
                         field: "wait", message: "must be a whole number of seconds from 0 to \(Self.longestWait)"))
+            }
+        }
+        latest = false
+        if let text = PageQuery.single("latest", in: request, errors: &errors), !text.isEmpty {
+            switch text {
+            case "true": latest = true
+            case "false": latest = false
+            default: errors.append(FieldError(field: "latest", message: "must be true or false"))
+            }
+            if latest && !request.queryValues("after").isEmpty {
+                errors.append(FieldError(field: "latest", message: "cannot be given with after"))
+            }
+            if latest && wait > .zero {
+                errors.append(FieldError(field: "latest", message: "cannot be given with wait"))
             }
         }
         let filter = try PageQuery.filter(from: request)

@@ -26,6 +26,21 @@ public enum OpenedDatabase: Sendable {
         }
     }
 
+    /// Recounts the stored aggregates from the events (`ResponseStore.rebuildStats`), beside a
+    /// running server if there is one: its batches wait for the recount.
+    public func rebuildStats() throws {
+        switch self {
+        case .sqlite(let database):
+            let store = try database.responseStore(options: .init(readerCount: 1))
+            defer { store.close() }
+            try store.rebuildStats()
+        case .postgreSQL(let database):
+            let store = database.responseStore(options: .init(writerCount: 1, readerCount: 1))
+            defer { store.close() }
+            try store.rebuildStats()
+        }
+    }
+
     /// The response store, its closing, and the gauges only it can give.
     func responseStore(threadCount: Int, commits: DatabaseLocation.CommitSettings, metrics: MetricsRegistry) throws
         -> OpenStore

@@ -122,6 +122,24 @@ public final class InMemoryResponseStore: ResponseStore {
         }
     }
 
+    public func latestFeed(filter: ResponseFilter, limit: Int) throws -> FeedPage {
+        state.withLock { state in
+            let all = state.responses.values.sorted { $0.position < $1.position }
+            let items = all.filter {
+                (filter.category == nil || $0.response.category == filter.category)
+                    && (filter.action == nil || $0.response.action == filter.action)
+            }
+            .suffix(limit)
+            .map {
+                FeedItem(
+                    cursor: FeedCursor(sequence: 0, position: $0.position), body: $0.body,
+                    notification: $0.response.notification)
+            }
+            let end = FeedCursor(sequence: 0, position: all.last?.position ?? 0)
+            return FeedPage(items: Array(items), next: items.last?.cursor ?? end)
+        }
+    }
+
     /// The stored events' keys, for the aggregates.
     func storedEvents() -> [NewResponse] {
         state.withLock { $0.responses.values.map(\.response) }

@@ -32,6 +32,9 @@ public final class InMemoryWebhookRegistry: WebhookRegistry {
         }
     }
 
+    /// Holds no deliveries.
+    public func deliveryCounts() throws -> [String: WebhookDeliveryCounts] { [:] }
+
     public func redeliver(endpointId: String, sequence: Int64, now: Int64) throws -> WebhookDelivery? {
         nil
     }

@@ -41,6 +41,11 @@ extension GroupCommitStore {
         return try read { try $0.feed(after: cursor, filter: filter, limit: limit, horizon: horizon) }
     }
 
+    public func latestFeed(filter: ResponseFilter, limit: Int) throws -> FeedPage {
+        let horizon = feedHorizon
+        return try read { try $0.latestFeed(filter: filter, limit: limit, horizon: horizon) }
+    }
+
     public func stats(_ query: StatsQuery) throws -> StatsReport {
         try read { try $0.stats(query) }
     }

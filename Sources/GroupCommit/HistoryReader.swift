@@ -10,6 +10,7 @@ package protocol HistoryReader {
     /// Events after `cursor`, oldest first, up to `horizon` when the backend has one (SQLite: the
     /// last position known durable).
     func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage
+    func latestFeed(filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage
     func stats(_ query: StatsQuery) throws -> StatsReport
     func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally]
 }

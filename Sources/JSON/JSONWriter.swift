@@ -38,6 +38,14 @@ public struct JSONWriter {
         followsValue = false
     }
 
+    /// A member's key from data (an action identifier), escaped as a string is.
+    public mutating func key(escaping name: String) {
+        separate()
+        JSONValue.writeString(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        followsValue = false
+    }
+
     public mutating func string(_ value: String) {
         separate()
         JSONValue.writeString(value, to: &bytes)

@@ -64,6 +64,29 @@ package struct PostgreSQLReader: HistoryReader {
                 ORDER BY txid, position LIMIT $5
                 """
             ),
+            // The feed's newest rows, newest first, under the same horizon; the last row (flagged
+            // false) is the newest event of any kind, the feed's end for a filter nothing matches.
+            (
+                "latest_feed",
+                """
+                WITH horizon AS (
+                    SELECT coalesce(
+                        (SELECT x FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+                         WHERE (x::text::numeric % 4294967296)::text NOT IN (
+                            SELECT backend_xid::text FROM pg_stat_activity
+                            WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())
+                         ORDER BY x LIMIT 1),
+                        pg_snapshot_xmax(pg_current_snapshot())) AS below
+                )
+                (SELECT true, txid::text, position, body, notification FROM responses, horizon
+                 WHERE txid < horizon.below
+                   AND ($1::text IS NULL OR category = $1) AND ($2::text IS NULL OR action = $2)
+                 ORDER BY txid DESC, position DESC LIMIT $3)
+                UNION ALL
+                (SELECT false, txid::text, position, NULL, NULL FROM responses, horizon
+                 WHERE txid < horizon.below ORDER BY txid DESC, position DESC LIMIT 1)
+                """
+            ),
             (
                 "heartbeat",
                 """
@@ -130,6 +153,26 @@ package struct PostgreSQLReader: HistoryReader {
                 body: result.text(row: row, column: 2) ?? "", notification: result.text(row: row, column: 3))
         }
         return FeedPage(items: items, next: items.last?.cursor ?? cursor)
+    }
+
+    package func latestFeed(filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage {
+        let result = try connection.run(prepared: "latest_feed", [filter.category, filter.action, String(limit)])
+        var items: [FeedItem] = []
+        var end = FeedCursor.start
+        for row in 0..<result.rowCount {
+            let cursor = FeedCursor(
+                sequence: UInt64(result.text(row: row, column: 1) ?? "") ?? 0,
+                position: result.integer(row: row, column: 2) ?? 0)
+            if result.text(row: row, column: 0) == "t" {
+                items.append(
+                    FeedItem(
+                        cursor: cursor, body: result.text(row: row, column: 3) ?? "",
+                        notification: result.text(row: row, column: 4)))
+            } else {
+                end = cursor
+            }
+        }
+        return FeedPage(items: items.reversed(), next: items.first?.cursor ?? end)
     }
 
     /// `$1` key, `$2` below this position, `$3` one more row than the page holds, to learn

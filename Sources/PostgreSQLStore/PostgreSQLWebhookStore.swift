@@ -161,6 +161,26 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
     }
 
     /// Deliveries of endpoints that exist (cascades keep it so).
+    public func deliveryCounts() throws -> [String: WebhookDeliveryCounts] {
+        try pool.withConnection(retryIfLost: true) { connection in
+            let result = try connection.query(
+                """
+                SELECT endpoint_id, 'pending', count(*), min(created_at) FROM webhook_deliveries
+                WHERE status = 'pending' GROUP BY endpoint_id
+                UNION ALL
+                SELECT endpoint_id, 'failed', count(*), NULL FROM webhook_deliveries
+                WHERE status = 'failed' GROUP BY endpoint_id
+                """)
+            return WebhookDeliveryCounts.grouped(
+                result.rows { row in
+                    (
+                        result.text(row: row, column: 0) ?? "", result.text(row: row, column: 1) ?? "",
+                        Int(result.integer(row: row, column: 2) ?? 0), result.integer(row: row, column: 3)
+                    )
+                })
+        }
+    }
+
     public func backlog() throws -> (pending: Int, oldestCreatedAt: Int64?) {
         try pool.withConnection(retryIfLost: true) { connection in
             let result = try connection.query(

@@ -15,6 +15,8 @@ package final class Reader: HistoryReader {
     private let userResponses: SQLiteStatement
     private let feedPage: SQLiteStatement
     private let statistics: SQLiteStatsReader
+    private let latestPage: SQLiteStatement
+    private let feedEnd: SQLiteStatement
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -45,6 +47,13 @@ package final class Reader: HistoryReader {
             ORDER BY position LIMIT ?5
             """)
         statistics = try SQLiteStatsReader(connection: connection)
+        latestPage = try connection.prepare(
+            """
+            SELECT position, body, notification FROM responses
+            WHERE position <= ?1 AND (?2 IS NULL OR category = ?2) AND (?3 IS NULL OR action = ?3)
+            ORDER BY position DESC LIMIT ?4
+            """)
+        feedEnd = try connection.prepare("SELECT coalesce(max(position), 0) FROM responses WHERE position <= ?1")
     }
 
     func ping() throws {
@@ -108,6 +117,23 @@ package final class Reader: HistoryReader {
                 notification: row.text(at: 2))
         }
         return FeedPage(items: items, next: items.last?.cursor ?? cursor)
+    }
+
+    package func latestFeed(filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage {
+        let newest = horizon ?? Int64.max
+        return try readTransaction.run {
+            let items = try latestPage.rows([
+                .integer(newest), SQLiteValue(filter.category), SQLiteValue(filter.action), .integer(Int64(limit)),
+            ]) { row in
+                FeedItem(
+                    cursor: FeedCursor(sequence: 0, position: row.integer(at: 0)), body: row.text(at: 1) ?? "",
+                    notification: row.text(at: 2))
+            }
+            let end =
+                try items.first?.cursor
+                ?? FeedCursor(sequence: 0, position: feedEnd.rows([.integer(newest)]) { $0.integer(at: 0) }.first ?? 0)
+            return FeedPage(items: items.reversed(), next: end)
+        }
     }
 
     package func stats(_ query: StatsQuery) throws -> StatsReport {

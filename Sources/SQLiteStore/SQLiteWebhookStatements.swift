@@ -18,6 +18,7 @@ final class SQLiteWebhookStatements {
     let due: SQLiteStatement
     let recordResult: SQLiteStatement
     let backlog: SQLiteStatement
+    let deliveryCounts: SQLiteStatement
 
     private static let deliveryColumns = """
         d.sequence, d.endpoint_id, r.id, d.response_position, d.status, d.attempts, d.created_at, d.next_attempt_at,
@@ -26,6 +27,15 @@ final class SQLiteWebhookStatements {
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
+        // Each half reads one partial index, so the delivered history costs nothing.
+        deliveryCounts = try connection.prepare(
+            """
+            SELECT endpoint_id, 'pending', count(*), min(created_at) FROM webhook_deliveries
+            WHERE status = 'pending' GROUP BY endpoint_id
+            UNION ALL
+            SELECT endpoint_id, 'failed', count(*), NULL FROM webhook_deliveries
+            WHERE status = 'failed' GROUP BY endpoint_id
+            """)
         insertEndpoint = try connection.prepare(
             "INSERT INTO webhook_endpoints (id, url, events, secret, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
         insertSubscription = try connection.prepare(

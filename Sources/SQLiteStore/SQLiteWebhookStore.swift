@@ -47,6 +47,15 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
         try registry { try $0.allEndpoints.rows([], SQLiteWebhookStatements.endpoint) }
     }
 
+    public func deliveryCounts() throws -> [String: WebhookDeliveryCounts] {
+        let rows = try registry { statements in
+            try statements.deliveryCounts.rows([]) {
+                ($0.text(at: 0) ?? "", $0.text(at: 1) ?? "", Int($0.integer(at: 2)), $0.optionalInteger(at: 3))
+            }
+        }
+        return WebhookDeliveryCounts.grouped(rows)
+    }
+
     public func delete(endpointId: String) throws -> Bool {
         try registry { statements in
             try statements.connection.transaction(.immediate) {

@@ -17,6 +17,7 @@ enum ActionHubCommand {
           keys           Create, list and revoke service API keys (actionhub keys --help)
           tokens mint    Mint a per-user token for an app (actionhub tokens --help)
           webhooks       Manage webhook endpoints and their deliveries (actionhub webhooks --help)
+          stats rebuild  Count the stored aggregates again from the events (actionhub stats --help)
           --version      Print the version
         """
 
@@ -31,6 +32,7 @@ enum ActionHubCommand {
         "keys": (KeysCommand.usage, KeysCommand.run),
         "tokens": (TokensCommand.usage, TokensCommand.run),
         "webhooks": (WebhooksCommand.usage, WebhooksCommand.run),
+        "stats": (StatsCommand.usage, StatsCommand.run),
     ]
 
     static func main() {

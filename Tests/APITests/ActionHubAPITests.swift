@@ -168,6 +168,7 @@ import Testing
             func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage {
                 throw DiskFull()
             }
+            func latestFeed(filter: ResponseFilter, limit: Int) throws -> FeedPage { throw DiskFull() }
             func stats(_ query: StatsQuery) throws -> StatsReport { throw DiskFull() }
             func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally] {
                 throw DiskFull()

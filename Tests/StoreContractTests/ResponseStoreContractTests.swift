@@ -185,3 +185,26 @@ import Testing
         #expect(later == ["later"])
     }
 }
+
+extension ResponseStoreContractTests {
+    @Test(arguments: Kind.allCases)
+    func latestFeedGivesTheNewestEventsAndTheCursorToFollowOn(_ kind: Kind) throws {
+        let store = try kind.make()
+        let ids = (0..<5).map { _ in UUID().uuidString }
+        for (index, id) in ids.enumerated() {
+            _ = try store.record(Self.key(id, action: index % 2 == 0 ? "like" : "reply")) { _ in "\"\(index)\"" }.wait()
+                .get()
+        }
+        let latest = try store.latestFeed(filter: ResponseFilter(), limit: 3)
+        #expect(latest.items.map(\.body) == ["\"2\"", "\"3\"", "\"4\""])
+        let replies = try store.latestFeed(filter: ResponseFilter(action: "reply"), limit: 10)
+        #expect(replies.items.map(\.body) == ["\"1\"", "\"3\""])
+        let none = try store.latestFeed(filter: ResponseFilter(action: "nothing"), limit: 10)
+        #expect(none.items.isEmpty)
+        _ = try store.record(Self.key()) { _ in "\"5\"" }.wait().get()
+        for page in [latest, none] {
+            #expect(
+                try store.feed(after: page.next, filter: ResponseFilter(), limit: 10).items.map(\.body) == ["\"5\""])
+        }
+    }
+}

@@ -26,6 +26,9 @@ public protocol ResponseStore: Sendable {
     /// Events after `cursor`, oldest first, at most `limit`: only events that are durable, and
     /// never one that could still appear behind a cursor a consumer was already given.
     func feed(after cursor: FeedCursor, filter: ResponseFilter, limit: Int) throws -> FeedPage
+    /// The newest `limit` events the feed shows now, oldest first, and the cursor to follow the
+    /// feed from: after the newest of them, or at the feed's end when none matches `filter`.
+    func latestFeed(filter: ResponseFilter, limit: Int) throws -> FeedPage
 
     /// The stored aggregates: one category's responses and distinct users per action, per bucket
     /// of the query's span and over all of it. Kept as events commit; never counts events.

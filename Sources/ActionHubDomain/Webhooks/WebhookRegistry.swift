@@ -14,4 +14,6 @@ public protocol WebhookRegistry: Sendable {
     /// Makes the delivery pending again, due at `now` with a fresh retry schedule; nil when the
     /// endpoint has no such delivery.
     func redeliver(endpointId: String, sequence: Int64, now: Int64) throws -> WebhookDelivery?
+    /// Pending and failed deliveries per endpoint id; endpoints with neither are left out.
+    func deliveryCounts() throws -> [String: WebhookDeliveryCounts]
 }
