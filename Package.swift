@@ -58,9 +58,12 @@ let package = Package(
         // Webhooks out of the outbox: claiming, Standard Webhooks signatures, attempts, retries.
         // The transport that makes attempts is brought by whoever assembles it (libcurl in the service).
         .target(name: "Webhooks", dependencies: ["ActionHubDomain", "Basics", "Crypto", "JSON", "Telemetry"]),
+        // The operator dashboard's page, script and style sheet, compiled in. No dependencies.
+        .target(name: "Dashboard"),
         // Endpoints: each route with its access requirement and handler; problem+json out.
         .target(
-            name: "API", dependencies: ["ActionHubDomain", "Auth", "Basics", "HTTP", "JSON", "Telemetry", "Webhooks"],
+            name: "API",
+            dependencies: ["ActionHubDomain", "Auth", "Basics", "Dashboard", "HTTP", "JSON", "Telemetry", "Webhooks"],
             resources: [.copy("openapi.yaml")]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
         .target(name: "Codegen", dependencies: ["ActionHubDomain", "JSON"]),
@@ -150,7 +153,7 @@ let package = Package(
                 "actionhub", "ActionHubKit", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Basics", "PostgreSQL",
                 "TestSupport",
             ],
-            exclude: ["Golden", "PowerLoss"]),
+            exclude: ["Dashboard", "Golden", "PowerLoss"]),
     ]
 )
 

@@ -41,7 +41,7 @@ public struct ActionHubAPI: HTTPResponder {
     private static let router: Router<APIRoute> = {
         var router = Router<APIRoute>()
         for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
-            + webhookRoutes + statsRoutes
+            + webhookRoutes + statsRoutes + dashboardRoutes
         {
             router.add(route.method, route.path, route)
         }
