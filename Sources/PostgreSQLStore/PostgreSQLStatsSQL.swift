@@ -28,8 +28,6 @@ enum PostgreSQLStatsSQL {
             replies bigint NOT NULL,
             PRIMARY KEY (category, post_id)
         );
-        CREATE INDEX stats_posts_by_likes ON stats_posts (category, likes DESC, post_id) WHERE likes > 0;
-        CREATE INDEX stats_posts_by_replies ON stats_posts (category, replies DESC, post_id) WHERE replies > 0;
         """
 
     /// Locks the tables against writers first: a writer adds its batch's aggregates before its
