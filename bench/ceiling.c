@@ -10,10 +10,14 @@
 //   /v1/posts/ID/replies and /v1/users/ID/responses (?limit=N) run ActionHub's queries on a
 //   read-only connection per thread and print the rows as JSON without escaping them (the
 //   benchmark's texts need none) and without authentication.
-// Built and run by bench/run; not part of the product.
+// - same-schema-stats: same-schema plus the stored aggregates' writes as ActionHub makes them
+//   (store_stats): bench/stats compares it with same-schema, for what that storage work costs
+//   SQLite alone.
+// Built and run by bench/run and bench/stats; not part of the product.
 #define _GNU_SOURCE /* memmem */
 #include <microhttpd.h>
 #include <pthread.h>
+#include <time.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +148,76 @@ static int store_same_schema(struct request *r) {
   return step(insert_response);
 }
 
+/* same-schema-stats: also what ActionHub's stored aggregates write, as it writes them: per event
+   the user in the minute, then (when new there) the hour, then the day; per batch one count row
+   update per bucket and action; per post one update of its likes and replies. */
+static sqlite3_stmt *insert_user, *add_counts, *add_post;
+static int with_stats;
+struct count_key { long long start; int bucket; char action[64]; int responses, users; };
+static struct count_key batch_counts[256];
+static int batch_count_keys;
+
+static void count(int bucket, long long start, const char *action, int action_length, int user_added) {
+  for (int i = 0; i < batch_count_keys; i++) {
+    struct count_key *k = &batch_counts[i];
+    if (k->bucket == bucket && k->start == start && (int)strlen(k->action) == action_length &&
+        memcmp(k->action, action, (size_t)action_length) == 0) {
+      k->responses += !user_added; k->users += user_added;
+      return;
+    }
+  }
+  if (batch_count_keys == 256 || action_length >= 64) return;
+  struct count_key *k = &batch_counts[batch_count_keys++];
+  k->bucket = bucket; k->start = start; k->responses = !user_added; k->users = user_added;
+  memcpy(k->action, action, (size_t)action_length); k->action[action_length] = 0;
+}
+
+static int store_stats(struct request *r) {
+  int user_length, action_length, category_length, post_length;
+  const char *user = field(r->body, r->size, "userId", &user_length);
+  const char *action = field(r->body, r->size, "actionIdentifier", &action_length);
+  const char *category = field(r->body, r->size, "categoryIdentifier", &category_length);
+  const char *post = field(r->body, r->size, "postId", &post_length);
+  long long now = (long long)time(NULL);
+  static const long long widths[3] = {60, 3600, 86400};
+  for (int bucket = 0; bucket < 3; bucket++) count(bucket, now - now % widths[bucket], action, action_length, 0);
+  for (int bucket = 0; bucket < 3; bucket++) {
+    sqlite3_bind_text(insert_user, 1, category, category_length, SQLITE_STATIC);
+    sqlite3_bind_int(insert_user, 2, bucket);
+    sqlite3_bind_int64(insert_user, 3, now - now % widths[bucket]);
+    sqlite3_bind_text(insert_user, 4, action, action_length, SQLITE_STATIC);
+    sqlite3_bind_text(insert_user, 5, user, user_length, SQLITE_STATIC);
+    int rc = step(insert_user);
+    if (rc != SQLITE_OK) return rc;
+    if (sqlite3_changes(db) != 1) break;
+    count(bucket, now - now % widths[bucket], action, action_length, 1);
+  }
+  int like = action_length == 4 && memcmp(action, "like", 4) == 0;
+  int reply = action_length == 5 && memcmp(action, "reply", 5) == 0;
+  if (!like && !reply) return SQLITE_OK;
+  sqlite3_bind_text(add_post, 1, category, category_length, SQLITE_STATIC);
+  sqlite3_bind_text(add_post, 2, post, post_length, SQLITE_STATIC);
+  sqlite3_bind_int(add_post, 3, like);
+  sqlite3_bind_int(add_post, 4, reply);
+  return step(add_post);
+}
+
+static int flush_counts(void) {
+  int rc = SQLITE_OK;
+  for (int i = 0; i < batch_count_keys && rc == SQLITE_OK; i++) {
+    struct count_key *k = &batch_counts[i];
+    sqlite3_bind_text(add_counts, 1, "social_post", -1, SQLITE_STATIC);
+    sqlite3_bind_int(add_counts, 2, k->bucket);
+    sqlite3_bind_int64(add_counts, 3, k->start);
+    sqlite3_bind_text(add_counts, 4, k->action, -1, SQLITE_STATIC);
+    sqlite3_bind_int(add_counts, 5, k->responses);
+    sqlite3_bind_int(add_counts, 6, k->users);
+    rc = step(add_counts);
+  }
+  batch_count_keys = 0;
+  return rc;
+}
+
 static int (*store_request)(struct request *);
 
 static void *writer(void *unused) {
@@ -161,7 +235,12 @@ static void *writer(void *unused) {
     pthread_mutex_unlock(&lock);
 
     int rc = step(begin);
-    for (struct request *r = batch; r && rc == SQLITE_OK; r = r->next) rc = store_request(r);
+    for (struct request *r = batch; r && rc == SQLITE_OK; r = r->next) {
+      rc = store_request(r);
+      if (rc == SQLITE_OK && with_stats) rc = store_stats(r);
+    }
+    if (rc == SQLITE_OK && with_stats) rc = flush_counts();
+    batch_count_keys = 0;
     if (rc == SQLITE_OK) rc = step(commit);
     if (rc != SQLITE_OK) step(rollback);
     for (struct request *r = batch, *next; r; r = next) {
@@ -316,9 +395,10 @@ static void completed(void *cls, struct MHD_Connection *connection, void **con_c
 }
 
 int main(int argc, char **argv) {
-  int same_schema = argc == 5 && strcmp(argv[4], "same-schema") == 0;
+  with_stats = argc == 5 && strcmp(argv[4], "same-schema-stats") == 0;
+  int same_schema = argc == 5 && (strcmp(argv[4], "same-schema") == 0 || with_stats);
   if (argc != 4 && !same_schema) {
-    fprintf(stderr, "usage: ceiling PORT DATABASE THREADS [same-schema]\n");
+    fprintf(stderr, "usage: ceiling PORT DATABASE THREADS [same-schema|same-schema-stats]\n");
     return 2;
   }
   database_path = argv[2];
@@ -335,6 +415,16 @@ int main(int argc, char **argv) {
     count_likes = prepare("SELECT likes FROM post_counts WHERE post_id = ?1");
     insert_reply = prepare("INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at) "
                            "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    if (with_stats) {
+      insert_user = prepare("INSERT INTO stats_users (category, bucket, start, action, user_id) "
+                            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING");
+      add_counts = prepare("INSERT INTO stats_counts (category, bucket, start, action, responses, users) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (category, bucket, start, action) "
+                           "DO UPDATE SET responses = responses + excluded.responses, users = users + excluded.users");
+      add_post = prepare("INSERT INTO stats_posts (category, post_id, likes, replies) VALUES (?1, ?2, ?3, ?4) "
+                         "ON CONFLICT (category, post_id) DO UPDATE SET likes = likes + excluded.likes, "
+                         "replies = replies + excluded.replies");
+    }
   } else {
     check(sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, body TEXT NOT NULL)", NULL,
                        NULL, NULL), "schema");
