@@ -156,5 +156,26 @@ enum PostgreSQLSchema {
         Migration(
             name: "0008-stats",
             sql: PostgreSQLStatsSQL.receivedAtColumn + PostgreSQLStatsSQL.tables + PostgreSQLStatsSQL.rebuild),
+        // A post's counts from the writer, once per post and batch, instead of from the insert
+        // triggers, once per like: a batch of likes on one hot post updated its counts row once per
+        // like, each update a new row version the next one had to step over, under a row lock
+        // other writers' batches waited on until COMMIT (703 likes/s on a post with 200k likes).
+        // The writer's connections say so with `actionhub.counts_by_writer`; inserts from anything
+        // else (an older instance during a rolling upgrade, psql) are still counted by the
+        // triggers, and deletes always are.
+        Migration(
+            name: "0009-post-counts-by-writer",
+            sql: """
+                DROP TRIGGER likes_added ON likes;
+                DROP TRIGGER replies_added ON replies;
+                CREATE TRIGGER likes_added AFTER INSERT ON likes REFERENCING NEW TABLE AS changed_rows
+                    FOR EACH STATEMENT
+                    WHEN (current_setting('actionhub.counts_by_writer', true) IS DISTINCT FROM 'on')
+                    EXECUTE FUNCTION count_post_rows();
+                CREATE TRIGGER replies_added AFTER INSERT ON replies REFERENCING NEW TABLE AS changed_rows
+                    FOR EACH STATEMENT
+                    WHEN (current_setting('actionhub.counts_by_writer', true) IS DISTINCT FROM 'on')
+                    EXECUTE FUNCTION count_post_rows();
+                """),
     ]
 }

@@ -16,13 +16,17 @@ final class PostgreSQLWriter: ActionEffects {
     private var connection: PostgreSQLConnection?
     /// The aggregates of the transaction's committed events, written before its COMMIT.
     private var statsBatch = StatsBatch()
+    /// Likes and replies the transaction's committed events added per post, added to the posts'
+    /// counts in one statement before its COMMIT (migration 0009: the triggers leave this
+    /// connection's inserts to it).
+    private var postCounts: [String: (likes: Int64, replies: Int64)] = [:]
     /// The posts the event being recorded liked (newly) and replied to.
     private var eventLikes: [String] = []
     private var eventReplies: [String] = []
 
     init(url: String) {
         session = Session(
-            url: url,
+            url: url, settings: ["SET actionhub.counts_by_writer = 'on'"],
             statements: [
                 ("find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"),
                 (
@@ -41,8 +45,8 @@ final class PostgreSQLWriter: ActionEffects {
                     WHERE pattern IN ($3, $4, $5)
                     """
                 ),
-                // The count reads the statement's snapshot, which does not hold what the same
-                // statement's insert (and its trigger) changed: hence count + inserted.
+                // The stored count holds the likes committed before; the writer adds this batch's
+                // and the one just inserted.
                 (
                     "add_like",
                     """
@@ -51,6 +55,15 @@ final class PostgreSQLWriter: ActionEffects {
                         ON CONFLICT (post_id, user_id) DO NOTHING RETURNING 1)
                     SELECT (SELECT count(*) FROM inserted),
                         COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0)
+                    """
+                ),
+                (
+                    "add_post_counts",
+                    """
+                    INSERT INTO post_counts AS counts (post_id, likes, replies)
+                    SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
+                    ON CONFLICT (post_id) DO UPDATE
+                        SET likes = counts.likes + excluded.likes, replies = counts.replies + excluded.replies
                     """
                 ),
                 (
@@ -68,10 +81,9 @@ final class PostgreSQLWriter: ActionEffects {
     /// through: events found stored are answered with their stored bodies.
     func commit(_ batch: [CommitTicket], observe: (@Sendable (Int, Duration) -> Void)?) {
         let started = ContinuousClock.now
-        // Likes are locked per (post, user) and each post's counts row with them: taking them in
-        // (post, user) order in every transaction keeps concurrent batches from locking in
-        // opposite orders (a deadlock, which PostgreSQL takes deadlock_timeout, 1 s by default,
-        // to notice).
+        // Likes are locked per (post, user): taking them in (post, user) order in every
+        // transaction keeps concurrent batches from locking in opposite orders (a deadlock, which
+        // PostgreSQL takes deadlock_timeout, 1 s by default, to notice).
         let batch = batch.sorted { Self.lockOrder($0.response) < Self.lockOrder($1.response) }
         var results = [Result<RecordResult, any Error>?](repeating: nil, count: batch.count)
         var next = 0
@@ -111,6 +123,7 @@ final class PostgreSQLWriter: ActionEffects {
         defer { self.connection = nil }
         try connection.execute("BEGIN")
         statsBatch = StatsBatch()
+        postCounts.removeAll(keepingCapacity: true)
         var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
         var end = batch.count
         for index in start..<batch.count {
@@ -123,6 +136,7 @@ final class PostgreSQLWriter: ActionEffects {
             }
         }
         try writeStats(on: connection)
+        try writePostCounts(on: connection)
         try connection.execute("COMMIT")
         for (index, result) in recorded { results[index] = result }
         return end
@@ -140,6 +154,8 @@ final class PostgreSQLWriter: ActionEffects {
             if case .created = result {
                 statsBatch.add(
                     ticket.response, receivedAt: ticket.response.receivedAt, likes: eventLikes, replies: eventReplies)
+                for post in eventLikes { postCounts[post, default: (0, 0)].likes += 1 }
+                for post in eventReplies { postCounts[post, default: (0, 0)].replies += 1 }
             }
             return .success(result)
         } catch is StoredMeanwhile {
@@ -193,9 +209,10 @@ final class PostgreSQLWriter: ActionEffects {
         let result = try effectsConnection().run(
             prepared: "add_like", [like.postId, like.userId, like.responseId, like.likedAt])
         let added = result.integer(row: 0, column: 0) ?? 0
-        let before = result.integer(row: 0, column: 1) ?? 0
+        let committed = result.integer(row: 0, column: 1) ?? 0
+        let earlierInBatch = postCounts[like.postId]?.likes ?? 0
         if added == 1 { eventLikes.append(like.postId) }
-        return LikeChange(added: added == 1, likeCount: Int(before + added))
+        return LikeChange(added: added == 1, likeCount: Int(committed + earlierInBatch + added))
     }
 
     func addReply(_ reply: Reply) throws {
@@ -255,6 +272,21 @@ extension PostgreSQLWriter {
                 PostgreSQLArray.literal(posts.map(\.key.category)), PostgreSQLArray.literal(posts.map(\.key.postId)),
                 PostgreSQLArray.literal(posts.map { Int64($0.value.likes) }),
                 PostgreSQLArray.literal(posts.map { Int64($0.value.replies) }),
+            ])
+    }
+}
+
+extension PostgreSQLWriter {
+    /// Last before COMMIT and in post order, so that a hot post's counts row is locked only for
+    /// the COMMIT, and concurrent batches lock the posts they share in the same order.
+    private func writePostCounts(on connection: PostgreSQLConnection) throws {
+        guard !postCounts.isEmpty else { return }
+        let posts = postCounts.sorted { $0.key < $1.key }
+        try connection.run(
+            prepared: "add_post_counts",
+            [
+                PostgreSQLArray.literal(posts.map(\.key)), PostgreSQLArray.literal(posts.map(\.value.likes)),
+                PostgreSQLArray.literal(posts.map(\.value.replies)),
             ])
     }
 }

@@ -1,14 +1,16 @@
 import PostgreSQL
 
 /// A connection that is opened on first use, and opened again on the next use after it was lost,
-/// with its statements prepared each time. Used by one thread at a time.
+/// with its settings made and statements prepared each time. Used by one thread at a time.
 final class Session {
     private let url: String
+    private let settings: [String]
     private let statements: [(name: String, sql: String)]
     private var current: PostgreSQLConnection?
 
-    init(url: String, statements: [(name: String, sql: String)]) {
+    init(url: String, settings: [String] = [], statements: [(name: String, sql: String)]) {
         self.url = url
+        self.settings = settings
         self.statements = statements
     }
 
@@ -32,6 +34,7 @@ final class Session {
         if let current, current.isConnected { return current }
         current = nil
         let connection = try PostgreSQLConnection(url: url)
+        for setting in settings { try connection.execute(setting) }
         for statement in statements { try connection.prepare(statement.name, statement.sql) }
         current = connection
         return connection

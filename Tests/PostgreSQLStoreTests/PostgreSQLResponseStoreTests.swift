@@ -111,12 +111,52 @@ import Testing
         #expect(deadlocks.integer(row: 0, column: 0) == 1, "the plan must produce the deadlock it tests")
     }
 
+    /// Likes of one post committed in one batch update its counts row once, written by the writer
+    /// before COMMIT (migration 0009), not once per like by the insert trigger; each like still
+    /// answers the count with the batch's earlier likes in it, and likes inserted by anything
+    /// else (psql, an older instance) are still counted by the trigger.
+    @Test func aBatchOfLikesOnOnePostUpdatesItsCountsOnce() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let store = try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1))
+        let connection = try PostgreSQLConnection(url: url)
+        try connection.execute(
+            """
+            CREATE TABLE count_writes (post_id text);
+            CREATE FUNCTION note_count_write() RETURNS trigger LANGUAGE plpgsql
+                AS $$ BEGIN INSERT INTO count_writes VALUES (NEW.post_id); RETURN NEW; END $$;
+            CREATE TRIGGER noted AFTER INSERT OR UPDATE ON post_counts
+                FOR EACH ROW EXECUTE FUNCTION note_count_write();
+            """)
+        // The writer is held by a slow first event, so the 20 likes queued behind it are
+        // committed as one batch.
+        let results = concurrently(21) { index in
+            if index == 0 {
+                return Result { try Self.likeAndPause(store, UUID().uuidString, "warm-up", pause: 0.5) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            return Result { try Self.like(store, id: UUID().uuidString, user: "u-\(index)", post: "hot") }
+        }
+        let bodies = results.dropFirst().compactMap { if case .success(.created(let body)) = $0 { body } else { nil } }
+        #expect(bodies.count == 20)
+        let answered = bodies.compactMap { $0.split(separator: ":").last?.dropLast() }.compactMap { Int($0) }
+        #expect(answered.sorted() == Array(1...20))
+        let writes = try connection.query("SELECT count(*) FROM count_writes WHERE post_id = 'hot'")
+        #expect(writes.integer(row: 0, column: 0) == 1)
+        #expect(try store.likes(postId: "hot", page: PageRequest()).likeCount == 20)
+        try connection.execute(
+            "INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES ('hot', 'u-psql', 'r-psql', 't')")
+        #expect(try store.likes(postId: "hot", page: PageRequest()).likeCount == 21)
+        #expect(
+            try Self.like(store, id: UUID().uuidString, user: "u-last", post: "hot")
+                == .created(body: #"{"added":true,"likeCount":22}"#))
+    }
+
     @Test func instancesStartingTogetherMigrateOnce() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let started = concurrently(4) { _ in (try? PostgreSQLResponseStore(url: url)) != nil }
         #expect(started == [true, true, true, true])
         let migrations = try PostgreSQLConnection(url: url).query("SELECT count(*) FROM schema_migrations")
-        #expect(migrations.integer(row: 0, column: 0) == 8)
+        #expect(migrations.integer(row: 0, column: 0) == 9)
     }
 
     /// During a rolling upgrade an instance of the older build restarts after a newer one migrated:
@@ -131,7 +171,7 @@ import Testing
         try store.checkReadiness()
     }
 
-    /// A database from before 0004 (made here by undoing it) gets its posts' counts filled in on
+    /// A database from before 0004 (made here by undoing it and 0009, which changes its triggers) gets its posts' counts filled in on
     /// the next start; from then on they follow every like and reply added or deleted.
     @Test func postCountsAreFilledInForAnOlderDatabaseAndFollowTheRows() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
@@ -142,7 +182,7 @@ import Testing
             DROP TRIGGER likes_added ON likes; DROP TRIGGER likes_removed ON likes;
             DROP TRIGGER replies_added ON replies; DROP TRIGGER replies_removed ON replies;
             DROP FUNCTION count_post_rows(); DROP TABLE post_counts;
-            DELETE FROM schema_migrations WHERE name = '0004-post-counts';
+            DELETE FROM schema_migrations WHERE name IN ('0004-post-counts', '0009-post-counts-by-writer');
             INSERT INTO likes (post_id, user_id, response_id, liked_at)
             SELECT 'p-' || (n % 3), 'u-' || n, 'r-' || n, 't' FROM generate_series(1, 3000) AS n;
             INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
