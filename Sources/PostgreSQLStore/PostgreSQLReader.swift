@@ -32,13 +32,36 @@ package struct PostgreSQLReader: HistoryReader {
                 ) AS page ON true
                 """
             ),
+            // One position range per (category, action) the user has responses under (migration
+            // 0010's index), found by one index seek each, read newest first and merged: a filter
+            // picks ranges instead of skipping rows, so a page of a rare action does not read a
+            // heavy user's every response (0.03–0.45 ms for 200k). The user id is
+            // carried through `ranges` so the planner estimates a range's rows from a typical user,
+            // not from $1's: for a heavy user it read the primary key backwards, filtering 1.2M
+            // rows (410 ms). The filters are seeks or apply to whole ranges: `$3 IS NULL OR category = $3` in a
+            // generic plan, or next to a row comparison, made them filters over the user's rows.
             (
                 "user_responses",
                 """
-                SELECT position, body FROM responses
-                WHERE user_id = $1 AND position < $2
-                  AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
-                ORDER BY position DESC LIMIT $5
+                WITH RECURSIVE ranges (user_id, category, action) AS (
+                    (SELECT user_id, category, action FROM responses
+                     WHERE user_id = $1 AND (category, action) >= (coalesce($3::text, ''), '')
+                     ORDER BY category, action LIMIT 1)
+                    UNION ALL
+                    SELECT next.user_id, next.category, next.action FROM ranges, LATERAL (
+                        SELECT user_id, category, action FROM responses
+                        WHERE user_id = ranges.user_id AND (category, action) > (ranges.category, ranges.action)
+                        ORDER BY category, action LIMIT 1
+                    ) AS next
+                )
+                SELECT page.position, page.body FROM ranges, LATERAL (
+                    SELECT position, body FROM responses
+                    WHERE user_id = ranges.user_id AND category = ranges.category AND action = ranges.action
+                      AND position < $2
+                    ORDER BY position DESC LIMIT $5
+                ) AS page
+                WHERE ($3::text IS NULL OR ranges.category = $3) AND ($4::text IS NULL OR ranges.action = $4)
+                ORDER BY page.position DESC LIMIT $5
                 """
             ),
             // Only transactions older than the oldest one that may still write here: those are over,

@@ -177,5 +177,13 @@ enum PostgreSQLSchema {
                     WHEN (current_setting('actionhub.counts_by_writer', true) IS DISTINCT FROM 'on')
                     EXECUTE FUNCTION count_post_rows();
                 """),
+        // A user's history by (category, action) ranges (the reader's `user_responses`); it
+        // replaces the index by (user_id, position), so a write still updates as many indexes.
+        Migration(
+            name: "0010-user-history-by-action",
+            sql: """
+                CREATE INDEX responses_by_user_action ON responses (user_id, category, action, position);
+                DROP INDEX responses_by_user;
+                """),
     ]
 }

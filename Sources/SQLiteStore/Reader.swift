@@ -12,7 +12,7 @@ package final class Reader: HistoryReader {
     private let likeCount: SQLiteStatement
     private let repliesPage: SQLiteStatement
     private let replyCount: SQLiteStatement
-    private let userResponses: SQLiteStatement
+    private let userHistory: UserHistoryReader
     private let feedPage: SQLiteStatement
     private let statistics: SQLiteStatsReader
     private let latestPage: SQLiteStatement
@@ -34,12 +34,7 @@ package final class Reader: HistoryReader {
             WHERE post_id = ?1 AND position < ?2 ORDER BY position DESC LIMIT ?3
             """)
         replyCount = try connection.prepare("SELECT replies FROM post_counts WHERE post_id = ?1")
-        userResponses = try connection.prepare(
-            """
-            SELECT position, body FROM responses
-            WHERE user_id = ?1 AND position < ?2 AND (?3 IS NULL OR category = ?3) AND (?4 IS NULL OR action = ?4)
-            ORDER BY position DESC LIMIT ?5
-            """)
+        userHistory = try UserHistoryReader(connection: connection)
         feedPage = try connection.prepare(
             """
             SELECT position, body, notification FROM responses
@@ -97,11 +92,7 @@ package final class Reader: HistoryReader {
     }
 
     package func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
-        let rows = try userResponses.rows([
-            .text(userId), .integer(page.cursor?.position ?? Int64.max), SQLiteValue(filter.category),
-            SQLiteValue(filter.action), .integer(Int64(page.limit + 1)),
-        ]) { row in (position: row.integer(at: 0), item: row.text(at: 1) ?? "") }
-        return Page(rows: rows, limit: page.limit)
+        try readTransaction.run { try userHistory.responses(userId: userId, filter: filter, page: page) }
     }
 
     /// Positions come from the one writer in commit order, so `position > cursor` never skips an

@@ -132,6 +132,52 @@ import Testing
         #expect(otherCategory.items.isEmpty)
     }
 
+    /// A user's history spread over categories and actions, read in pages of every size under every
+    /// filter, is the user's responses newest first, each once: the SQLite store merges one range
+    /// per (category, action), which pages must cross without skipping or repeating a row.
+    @Test(arguments: Kind.allCases)
+    func aUsersHistoryPagesThroughEveryCategoryAndActionNewestFirst(_ kind: Kind) throws {
+        let store = try kind.make()
+        let pairs = [
+            ("social_post", "like"), ("social_post", "reply"), ("shop_order", "like"), ("social_post", "like"),
+            ("shop_order", "track"), ("social_post", "like"), ("alarm", "snooze"), ("social_post", "reply"),
+        ]
+        var recorded: [(category: String, action: String, body: String)] = []
+        for index in 0..<40 {
+            let (category, action) = pairs[(index * 5 + index / 8) % pairs.count]
+            let body = "\(category) \(action) \(index)"
+            _ = try store.record(
+                NewResponse(
+                    id: UUID().uuidString, userId: index % 7 == 3 ? "u-other" : "u-1", category: category,
+                    action: action, fingerprint: "f")
+            ) { _ in body }.wait().get()
+            if index % 7 != 3 { recorded.append((category, action, body)) }
+        }
+        let filters = [
+            ResponseFilter(), ResponseFilter(category: "social_post"), ResponseFilter(action: "like"),
+            ResponseFilter(category: "shop_order", action: "like"), ResponseFilter(category: "alarm"),
+            ResponseFilter(action: "missing"), ResponseFilter(category: "missing"),
+        ]
+        for filter in filters {
+            let expected = recorded.reversed().filter {
+                (filter.category == nil || filter.category == $0.category)
+                    && (filter.action == nil || filter.action == $0.action)
+            }.map(\.body)
+            for limit in [1, 2, 3, 7, 50] {
+                var read: [String] = []
+                var cursor: PageCursor?
+                repeat {
+                    let page = try store.responses(
+                        userId: "u-1", filter: filter, page: PageRequest(limit: limit, cursor: cursor))
+                    #expect(page.items.count <= limit)
+                    read += page.items
+                    cursor = page.next
+                } while cursor != nil && read.count <= recorded.count
+                #expect(read == expected, "filter \(filter), limit \(limit)")
+            }
+        }
+    }
+
     /// Oldest first, each event once however the pages fall, replays adding nothing, the push kept
     /// with the event, filters, and a cursor that goes on from the end of an empty page.
     @Test(arguments: Kind.allCases)

@@ -137,5 +137,15 @@ enum Schema {
                     SET received_at = CAST(round((julianday(json_extract(body, '$.receivedAt')) - 2440587.5) * 86400000.0) AS INTEGER)
                     WHERE json_valid(body);
                 """ + StatsSQL.tables + StatsSQL.rebuild),
+        // A user's history by (category, action) ranges (`UserHistoryReader`): a filtered page
+        // seeks to its ranges instead of reading all the user's responses (146 ms for a page of
+        // replies of a user with 200k likes). It replaces the index by (user_id, position), so a
+        // POST still updates as many indexes.
+        Migration(
+            name: "0009-user-history-by-action",
+            sql: """
+                CREATE INDEX responses_by_user_action ON responses (user_id, category, action, position);
+                DROP INDEX responses_by_user;
+                """),
     ]
 }
