@@ -20,6 +20,8 @@ final class PostgreSQLWriter: ActionEffects {
     /// counts in one statement before its COMMIT (migration 0009: the triggers leave this
     /// connection's inserts to it).
     private var postCounts: [String: (likes: Int64, replies: Int64)] = [:]
+    /// Whether the last event's savepoint is still to be released.
+    private var savepointOpen = false
     /// The posts the event being recorded liked (newly) and replied to.
     private var eventLikes: [String] = []
     private var eventReplies: [String] = []
@@ -29,20 +31,20 @@ final class PostgreSQLWriter: ActionEffects {
             url: url, settings: ["SET actionhub.counts_by_writer = 'on'"],
             statements: [
                 ("find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"),
+                // The event and its outbox rows (one delivery per endpoint whose patterns match
+                // it) in one statement, one round trip; no deliveries when the id was stored.
                 (
                     "insert_response",
                     """
-                    INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING position
-                    """
-                ),
-                // The outbox: one delivery per endpoint whose patterns match the event, in its transaction.
-                (
-                    "insert_deliveries",
-                    """
-                    INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
-                    SELECT DISTINCT endpoint_id, $1::bigint, $2::bigint, $2::bigint FROM webhook_subscriptions
-                    WHERE pattern IN ($3, $4, $5)
+                    WITH inserted AS (
+                        INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING position
+                    ), delivered AS (
+                        INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
+                        SELECT DISTINCT endpoint_id, inserted.position, $9::bigint, $9::bigint
+                        FROM webhook_subscriptions, inserted WHERE pattern IN ($10, $11, $12)
+                    )
+                    SELECT position FROM inserted
                     """
                 ),
                 // The stored count holds the likes committed before; the writer adds this batch's
@@ -122,6 +124,7 @@ final class PostgreSQLWriter: ActionEffects {
         self.connection = connection
         defer { self.connection = nil }
         try connection.execute("BEGIN")
+        savepointOpen = false
         statsBatch = StatsBatch()
         postCounts.removeAll(keepingCapacity: true)
         var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
@@ -131,6 +134,7 @@ final class PostgreSQLWriter: ActionEffects {
                 recorded.append((index, try recordInSavepoint(batch[index], on: connection)))
             } catch let error as PostgreSQLError where error.isRetryable && !recorded.isEmpty {
                 try connection.execute("ROLLBACK TO event; RELEASE event")
+                savepointOpen = false
                 end = index
                 break
             }
@@ -147,10 +151,13 @@ final class PostgreSQLWriter: ActionEffects {
     private func recordInSavepoint(_ ticket: CommitTicket, on connection: PostgreSQLConnection) throws -> Result<
         RecordResult, any Error
     > {
-        try connection.execute("SAVEPOINT event")
+        // The previous event's savepoint is released with this one's start, one round trip for
+        // both (COMMIT releases the last); released, so that a batch never holds more than one
+        // subtransaction open (past 64 PostgreSQL's snapshots overflow for every session).
+        try connection.execute(savepointOpen ? "RELEASE event; SAVEPOINT event" : "SAVEPOINT event")
+        savepointOpen = true
         do {
             let result = try record(ticket.response, perform: ticket.perform, on: connection)
-            try connection.execute("RELEASE event")
             if case .created = result {
                 statsBatch.add(
                     ticket.response, receivedAt: ticket.response.receivedAt, likes: eventLikes, replies: eventReplies)
@@ -162,6 +169,7 @@ final class PostgreSQLWriter: ActionEffects {
             // Another writer or instance committed this id while we ran the handler: undo our
             // effects and answer with what it stored.
             try connection.execute("ROLLBACK TO event; RELEASE event")
+            savepointOpen = false
             guard let stored = try stored(ticket.response, on: connection) else {
                 return .failure(PostgreSQLError(code: "", message: "response \(ticket.response.id) vanished"))
             }
@@ -170,6 +178,7 @@ final class PostgreSQLWriter: ActionEffects {
             throw error
         } catch {
             try connection.execute("ROLLBACK TO event; RELEASE event")
+            savepointOpen = false
             return .failure(error)
         }
     }
@@ -185,15 +194,9 @@ final class PostgreSQLWriter: ActionEffects {
             prepared: "insert_response",
             [
                 response.id, response.userId, response.category, response.action, response.fingerprint, body,
-                response.notification, String(response.receivedAt),
-            ])
-        guard inserted.rowCount == 1, let position = inserted.integer(row: 0, column: 0) else {
-            throw StoredMeanwhile()
-        }
-        try connection.run(
-            prepared: "insert_deliveries",
-            [String(position), String(Timestamp.milliseconds())]
-                + WebhookEventPattern.candidates(category: response.category, action: response.action))
+                response.notification, String(response.receivedAt), String(Timestamp.milliseconds()),
+            ] + WebhookEventPattern.candidates(category: response.category, action: response.action))
+        guard inserted.rowCount == 1 else { throw StoredMeanwhile() }
         return .created(body: body)
     }
 
