@@ -1,5 +1,5 @@
-# Helpers shared by bench/run, bench/postgres and bench/instructions; they expect $work (a scratch
-# folder) and $seconds (per load). Not run on its own.
+# Helpers shared by the bench scripts; they expect $work (a scratch folder) and $seconds (per
+# load). Not run on its own.
 
 start_actionhub() { # port database [serve options…] → sets server and startup_ms
   # $launcher, when set, runs the server under another program (bench/instructions: valgrind).
@@ -9,7 +9,8 @@ start_actionhub() { # port database [serve options…] → sets server and start
   # wait could see the "listening" line of the server before on this port.
   : >"$work/out-$port"
   started=$(date +%s%N)
-  ${launcher:-} .build/release/actionhub serve --port "$port" --database "$database" --log-level warning --rate-limit 0 "$@" \
+  # $actionhub, when set, is the binary to start (another build, for an A/B).
+  ${launcher:-} "${actionhub:-.build/release/actionhub}" serve --port "$port" --database "$database" --log-level warning --rate-limit 0 "$@" \
     >"$work/out-$port" 2>"$work/err-$port" &
   server=$!
   until grep -q '^listening' "$work/out-$port" 2>/dev/null; do
@@ -66,3 +67,43 @@ load_pair() { # connections-each script label port-a port-b → both at once, on
   printf '%-40s %8s req/s   p50 %8s / %s   p99 %8s / %s   non-2xx %s\n' "$3" "$((rate_a + rate_b))" \
     "$p50_a" "$p50_b" "$p99_a" "$p99_b" "$((errors_a + errors_b))"
 }
+
+baseline_build() { # commit → prints the path of that commit's release binary, built once in a worktree
+  local tree=.build/bench-baseline/$1
+  if [ ! -x "$tree/.build/release/actionhub" ]; then
+    echo "building the baseline ($1) in $tree" >&2
+    rm -rf "$tree"
+    mkdir -p .build/bench-baseline
+    git worktree add --detach -f "$tree" "$1" >/dev/null
+    (cd "$tree" && swift build -c release --product actionhub >/dev/null)
+  fi
+  echo "$tree/.build/release/actionhub"
+}
+
+start_postgres() { # port → a throwaway cluster in $work/pg on loopback, durable defaults; sets postgres
+  pg_port=$1
+  local pg_bin
+  pg_bin=$(pg_config --bindir)
+  mkdir "$work/pg"
+  [ "$(id -u)" -ne 0 ] || chown postgres:postgres "$work/pg"
+  as_postgres "$pg_bin/initdb" -D "$work/pg/data" -U actionhub -A trust -E UTF8 --locale=C >/dev/null
+  as_postgres "$pg_bin/postgres" -D "$work/pg/data" -p "$pg_port" -c listen_addresses=127.0.0.1 \
+    -c unix_socket_directories="$work/pg" -c max_connections=300 -c shared_buffers=256MB -c max_wal_size=4GB \
+    >"$work/pg/log" 2>&1 &
+  postgres=$!
+  until sql -d postgres -c 'SELECT 1' >/dev/null 2>&1; do
+    kill -0 $postgres 2>/dev/null || { cat "$work/pg/log" >&2; exit 1; }
+    sleep 0.1
+  done
+}
+
+stop_postgres() { # SIGQUIT: immediate shutdown; the cluster is thrown away.
+  kill -QUIT $postgres 2>/dev/null
+  wait $postgres 2>/dev/null
+}
+
+as_postgres() {
+  if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"; else "$@"; fi
+}
+
+sql() { psql -h 127.0.0.1 -p "$pg_port" -U actionhub -v ON_ERROR_STOP=1 -qAt "$@"; }

@@ -35,10 +35,10 @@ package struct PostgreSQLReader: HistoryReader {
             // One position range per (category, action) the user has responses under (migration
             // 0010's index), found by one index seek each, read newest first and merged: a filter
             // picks ranges instead of skipping rows, so a page of a rare action does not read a
-            // heavy user's every response (0.03–0.45 ms for 200k). The user id is
-            // carried through `ranges` so the planner estimates a range's rows from a typical user,
-            // not from $1's: for a heavy user it read the primary key backwards, filtering 1.2M
-            // rows (410 ms). The filters are seeks or apply to whole ranges: `$3 IS NULL OR category = $3` in a
+            // heavy user's every response (0.03–0.45 ms for 200k). The user id is carried through
+            // `ranges` so the planner estimates a range's rows from a typical user, not from $1's:
+            // for a heavy user it read the primary key backwards, filtering 1.2M rows (410 ms).
+            // The filters are seeks or apply to whole ranges: `$3 IS NULL OR category = $3` in a
             // generic plan, or next to a row comparison, made them filters over the user's rows.
             (
                 "user_responses",
