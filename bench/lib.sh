@@ -97,8 +97,10 @@ start_postgres() { # port → a throwaway cluster in $work/pg on loopback, durab
   done
 }
 
-stop_postgres() { # SIGQUIT: immediate shutdown; the cluster is thrown away.
-  kill -QUIT $postgres 2>/dev/null
+stop_postgres() { # SIGQUIT to the postmaster: immediate shutdown; the cluster is thrown away.
+  # $postgres is the shell that started it (as_postgres runs in a subshell), so its pid is read
+  # from the cluster's postmaster.pid.
+  [ ! -f "$work/pg/data/postmaster.pid" ] || kill -QUIT "$(head -1 "$work/pg/data/postmaster.pid")" 2>/dev/null
   wait $postgres 2>/dev/null
 }
 

@@ -1,0 +1,426 @@
+// The same-work reference for ActionHub's durable POST on PostgreSQL: no HTTP, no JSON parsing,
+// no handlers; writer threads issue the statements ActionHub's writers issue (the SQL text of
+// Sources/PostgreSQLStore/PostgreSQLWriter.swift and PostgreSQLStatsSQL.swift, prepared once per
+// connection), for batches of the size ActionHub committed, on a database ActionHub migrated:
+//   BEGIN
+//   per event: SAVEPOINT (with the previous one's RELEASE), find_response, add_like or
+//              insert_reply, insert_response (with its webhook outbox rows)
+//   stats_add_users, stats_add_counts, stats_add_posts, add_post_counts (arrays, sorted keys)
+//   COMMIT
+// Events are bench/post-mix.lua's (70% like, 20% reply, 10% open-screen; 10k posts, 100k users)
+// or, with "hot", bench/hot-post.lua's (likes on p-hot by fresh users). A batch's events are
+// sorted by (post, user, id) as ActionHub sorts them. Prints events/s and the batch commit
+// latency p50/p99. The gap between this and ActionHub is what ActionHub adds to the storage work.
+// Usage: pg-reference CONNINFO WRITERS BATCH SECONDS [hot]
+// Built and run by bench/postgres; not part of the product.
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_BATCH 256
+
+static const char *conninfo;
+static int batch_size, hot;
+static double deadline;
+static unsigned run_id;
+
+static const char *statements[][2] = {
+    {"find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"},
+    {"insert_response",
+     "WITH inserted AS ("
+     " INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)"
+     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING position"
+     "), delivered AS ("
+     " INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)"
+     " SELECT DISTINCT endpoint_id, inserted.position, $9::bigint, $9::bigint"
+     " FROM webhook_subscriptions, inserted WHERE pattern IN ($10, $11, $12)"
+     ") SELECT position FROM inserted"},
+    {"add_like",
+     "WITH inserted AS ("
+     " INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES ($1, $2, $3, $4)"
+     " ON CONFLICT (post_id, user_id) DO NOTHING RETURNING 1)"
+     " SELECT (SELECT count(*) FROM inserted), COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0)"},
+    {"add_post_counts",
+     "INSERT INTO post_counts AS counts (post_id, likes, replies)"
+     " SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])"
+     " ON CONFLICT (post_id) DO UPDATE"
+     " SET likes = counts.likes + excluded.likes, replies = counts.replies + excluded.replies"},
+    {"insert_reply",
+     "INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)"
+     " VALUES ($1, $2, $3, $4, $5, $6)"},
+    {"stats_add_users",
+     "INSERT INTO stats_users (category, bucket, start, action, user_id)"
+     " SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::text[])"
+     " ON CONFLICT DO NOTHING RETURNING category, bucket, start, action, user_id"},
+    {"stats_add_counts",
+     "INSERT INTO stats_counts AS counts (category, bucket, start, action, responses, users)"
+     " SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[])"
+     " ON CONFLICT (category, bucket, start, action) DO UPDATE"
+     " SET responses = counts.responses + excluded.responses, users = counts.users + excluded.users"},
+    {"stats_add_posts",
+     "INSERT INTO stats_posts AS posts (category, post_id, likes, replies)"
+     " SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])"
+     " ON CONFLICT (category, post_id) DO UPDATE"
+     " SET likes = posts.likes + excluded.likes, replies = posts.replies + excluded.replies"},
+};
+
+struct event {
+  char id[48], user[40], post[16], action[64], text[48], reply_id[48], fingerprint[65];
+  long long received_at;
+  int liked, replied;
+};
+
+struct writer {
+  pthread_t thread;
+  int number;
+  long events;
+  int batches;
+  double *latencies;
+  int latency_capacity;
+};
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static long long wall_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static PGresult *checked(PGconn *connection, PGresult *result, const char *what) {
+  ExecStatusType status = PQresultStatus(result);
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+    fprintf(stderr, "%s: %s", what, PQerrorMessage(connection));
+    exit(1);
+  }
+  return result;
+}
+
+static void execute(PGconn *connection, const char *sql) { PQclear(checked(connection, PQexec(connection, sql), sql)); }
+
+static PGresult *run(PGconn *connection, const char *name, int count, const char *const *values) {
+  return checked(connection, PQexecPrepared(connection, name, count, values, NULL, NULL, 0), name);
+}
+
+static int by_lock_order(const void *a, const void *b) {
+  const struct event *x = a, *y = b;
+  int order = strcmp(x->post, y->post);
+  if (order == 0) order = strcmp(x->user, y->user);
+  return order ? order : strcmp(x->id, y->id);
+}
+
+/* text copied to out at `at`, terminated; returns where the next text goes. */
+static size_t append(char *out, size_t at, const char *text) {
+  size_t length = strlen(text);
+  memcpy(out + at, text, length + 1);
+  return at + length;
+}
+
+/* A PostgreSQL array literal of quoted texts (the benchmark's texts need no escapes). */
+static void text_array(char *out, const char **values, int count) {
+  size_t at = append(out, 0, "{");
+  for (int i = 0; i < count; i++) {
+    if (i) at = append(out, at, ",");
+    at = append(out, at, "\"");
+    at = append(out, at, values[i]);
+    at = append(out, at, "\"");
+  }
+  append(out, at, "}");
+}
+
+static void integer_array(char *out, const long long *values, int count) {
+  size_t at = append(out, 0, "{");
+  char number[24];
+  for (int i = 0; i < count; i++) {
+    if (i) at = append(out, at, ",");
+    snprintf(number, sizeof number, "%lld", values[i]);
+    at = append(out, at, number);
+  }
+  append(out, at, "}");
+}
+
+/* The stats keys of one batch, as ActionHub's StatsBatch gathers them. */
+struct count_key { int bucket; long long start; const char *action; long long responses, users; };
+struct user_key { int bucket; long long start; const char *action; const char *user; };
+struct post_key { const char *post; long long likes, replies; };
+
+static int by_count_key(const void *a, const void *b) {
+  const struct count_key *x = a, *y = b;
+  if (x->bucket != y->bucket) return x->bucket - y->bucket;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  return strcmp(x->action, y->action);
+}
+
+static int by_user_key(const void *a, const void *b) {
+  const struct user_key *x = a, *y = b;
+  if (x->bucket != y->bucket) return x->bucket - y->bucket;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  int order = strcmp(x->action, y->action);
+  return order ? order : strcmp(x->user, y->user);
+}
+
+static int by_post(const void *a, const void *b) { return strcmp(((const struct post_key *)a)->post, ((const struct post_key *)b)->post); }
+
+static const long long bucket_seconds[3] = {60, 3600, 86400};
+
+static void write_aggregates(PGconn *connection, struct event *events, int count) {
+  static __thread struct count_key counts[3 * MAX_BATCH];
+  static __thread struct user_key users[3 * MAX_BATCH];
+  static __thread struct post_key posts[MAX_BATCH];
+  static __thread char arrays[6][3 * MAX_BATCH * 48];
+  int count_keys = 0, user_keys = 0, post_keys = 0;
+  for (int i = 0; i < count; i++) {
+    long long second = events[i].received_at / 1000;
+    for (int bucket = 0; bucket < 3; bucket++) {
+      long long start = second - second % bucket_seconds[bucket];
+      int found = -1;
+      for (int k = 0; k < count_keys; k++)
+        if (counts[k].bucket == bucket && counts[k].start == start && strcmp(counts[k].action, events[i].action) == 0) found = k;
+      if (found < 0) {
+        counts[count_keys] = (struct count_key){bucket, start, events[i].action, 0, 0};
+        found = count_keys++;
+      }
+      counts[found].responses++;
+      users[user_keys++] = (struct user_key){bucket, start, events[i].action, events[i].user};
+    }
+    if (events[i].liked || events[i].replied) {
+      int found = -1;
+      for (int k = 0; k < post_keys; k++)
+        if (strcmp(posts[k].post, events[i].post) == 0) found = k;
+      if (found < 0) {
+        posts[post_keys] = (struct post_key){events[i].post, 0, 0};
+        found = post_keys++;
+      }
+      posts[found].likes += events[i].liked;
+      posts[found].replies += events[i].replied;
+    }
+  }
+  qsort(users, user_keys, sizeof *users, by_user_key);
+  int distinct = 0;
+  for (int i = 0; i < user_keys; i++)
+    if (distinct == 0 || by_user_key(&users[distinct - 1], &users[i]) != 0) users[distinct++] = users[i];
+  user_keys = distinct;
+
+  const char *texts[3 * MAX_BATCH];
+  long long numbers[3 * MAX_BATCH] = {0};
+  for (int i = 0; i < user_keys; i++) texts[i] = "social_post";
+  text_array(arrays[0], texts, user_keys);
+  for (int i = 0; i < user_keys; i++) numbers[i] = users[i].bucket;
+  integer_array(arrays[1], numbers, user_keys);
+  for (int i = 0; i < user_keys; i++) numbers[i] = users[i].start;
+  integer_array(arrays[2], numbers, user_keys);
+  for (int i = 0; i < user_keys; i++) texts[i] = users[i].action;
+  text_array(arrays[3], texts, user_keys);
+  for (int i = 0; i < user_keys; i++) texts[i] = users[i].user;
+  text_array(arrays[4], texts, user_keys);
+  const char *user_values[5] = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4]};
+  PGresult *added = run(connection, "stats_add_users", 5, user_values);
+  for (int row = 0; row < PQntuples(added); row++) {
+    int bucket = atoi(PQgetvalue(added, row, 1));
+    long long start = atoll(PQgetvalue(added, row, 2));
+    const char *action = PQgetvalue(added, row, 3);
+    for (int k = 0; k < count_keys; k++)
+      if (counts[k].bucket == bucket && counts[k].start == start && strcmp(counts[k].action, action) == 0) counts[k].users++;
+  }
+  PQclear(added);
+
+  qsort(counts, count_keys, sizeof *counts, by_count_key);
+  for (int i = 0; i < count_keys; i++) texts[i] = "social_post";
+  text_array(arrays[0], texts, count_keys);
+  for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].bucket;
+  integer_array(arrays[1], numbers, count_keys);
+  for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].start;
+  integer_array(arrays[2], numbers, count_keys);
+  for (int i = 0; i < count_keys; i++) texts[i] = counts[i].action;
+  text_array(arrays[3], texts, count_keys);
+  for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].responses;
+  integer_array(arrays[4], numbers, count_keys);
+  for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].users;
+  integer_array(arrays[5], numbers, count_keys);
+  const char *count_values[6] = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5]};
+  PQclear(run(connection, "stats_add_counts", 6, count_values));
+
+  if (post_keys == 0) return;
+  qsort(posts, post_keys, sizeof *posts, by_post);
+  for (int i = 0; i < post_keys; i++) texts[i] = "social_post";
+  text_array(arrays[0], texts, post_keys);
+  for (int i = 0; i < post_keys; i++) texts[i] = posts[i].post;
+  text_array(arrays[1], texts, post_keys);
+  for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].likes;
+  integer_array(arrays[2], numbers, post_keys);
+  for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].replies;
+  integer_array(arrays[3], numbers, post_keys);
+  const char *post_values[4] = {arrays[0], arrays[1], arrays[2], arrays[3]};
+  PQclear(run(connection, "stats_add_posts", 4, post_values));
+
+  // The posts' like and reply counts (add_post_counts), last before COMMIT, in post order.
+  for (int i = 0; i < post_keys; i++) texts[i] = posts[i].post;
+  text_array(arrays[0], texts, post_keys);
+  for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].likes;
+  integer_array(arrays[1], numbers, post_keys);
+  for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].replies;
+  integer_array(arrays[2], numbers, post_keys);
+  const char *count_by_post[3] = {arrays[0], arrays[1], arrays[2]};
+  PQclear(run(connection, "add_post_counts", 3, count_by_post));
+}
+
+static void make_event(struct event *e, struct writer *w, long number, unsigned *seed) {
+  snprintf(e->id, sizeof e->id, "%08X-%04X-4000-8000-%012lX", run_id * 64 + w->number, rand_r(seed) % 65536, number);
+  if (hot)
+    snprintf(e->user, sizeof e->user, "w-%X-%ld", run_id * 64 + w->number, number);
+  else
+    snprintf(e->user, sizeof e->user, "u-%d", rand_r(seed) % 100000 + 1);
+  snprintf(e->post, sizeof e->post, hot ? "p-hot" : "p-%d", rand_r(seed) % 10000 + 1);
+  int roll = rand_r(seed) % 10 + 1;
+  strcpy(e->action, hot || roll <= 7 ? "like" : roll <= 9 ? "reply" : "com.apple.UNNotificationDefaultActionIdentifier");
+  snprintf(e->text, sizeof e->text, "Nice shot number %ld!", number);
+  snprintf(e->reply_id, sizeof e->reply_id, "%08x-%04x-4%03x-8%03x-%012lx", rand_r(seed), rand_r(seed) % 65536,
+           rand_r(seed) % 4096, rand_r(seed) % 4096, number);
+  for (int i = 0; i < 64; i++) e->fingerprint[i] = "0123456789abcdef"[rand_r(seed) % 16];
+  e->fingerprint[64] = 0;
+  e->liked = e->replied = 0;
+}
+
+static void iso_time(char *out, size_t size, long long ms) {
+  time_t seconds = ms / 1000;
+  struct tm t;
+  gmtime_r(&seconds, &t);
+  size_t at = strftime(out, size, "%Y-%m-%dT%H:%M:%S", &t);
+  snprintf(out + at, size - at, ".%03lldZ", ms % 1000);
+}
+
+static void record(PGconn *connection, struct event *e, int first) {
+  execute(connection, first ? "SAVEPOINT event" : "RELEASE event; SAVEPOINT event");
+  const char *find[1] = {e->id};
+  PGresult *found = run(connection, "find_response", 1, find);
+  int stored = PQntuples(found);
+  PQclear(found);
+  if (stored) return;
+  char at[32], body[512], notification[256], received[24], created[24];
+  e->received_at = wall_ms();
+  iso_time(at, sizeof at, e->received_at);
+  if (strcmp(e->action, "like") == 0) {
+    const char *like[4] = {e->post, e->user, e->id, at};
+    PGresult *result = run(connection, "add_like", 4, like);
+    e->liked = atoi(PQgetvalue(result, 0, 0));
+    long long count = atoll(PQgetvalue(result, 0, 1)) + e->liked;
+    PQclear(result);
+    snprintf(body, sizeof body,
+             "{\"id\":\"%s\",\"actionIdentifier\":\"like\",\"category\":\"social_post\",\"handler\":\"like\","
+             "\"userId\":\"%s\",\"postId\":\"%s\",\"receivedAt\":\"%s\",\"result\":{\"liked\":true,"
+             "\"alreadyLiked\":%s,\"likeCount\":%lld}}",
+             e->id, e->user, e->post, at, e->liked ? "false" : "true", count);
+  } else if (strcmp(e->action, "reply") == 0) {
+    const char *reply[6] = {e->reply_id, e->post, e->user, e->text, e->id, at};
+    PQclear(run(connection, "insert_reply", 6, reply));
+    e->replied = 1;
+    snprintf(body, sizeof body,
+             "{\"id\":\"%s\",\"actionIdentifier\":\"reply\",\"category\":\"social_post\",\"handler\":\"reply\","
+             "\"userId\":\"%s\",\"postId\":\"%s\",\"receivedAt\":\"%s\",\"result\":{\"replyId\":\"%s\","
+             "\"text\":\"%s\"}}",
+             e->id, e->user, e->post, at, e->reply_id, e->text);
+  } else {
+    snprintf(body, sizeof body,
+             "{\"id\":\"%s\",\"actionIdentifier\":\"%s\",\"category\":\"social_post\",\"handler\":\"open-screen\","
+             "\"userId\":\"%s\",\"postId\":\"%s\",\"receivedAt\":\"%s\",\"result\":{\"screen\":\"post\","
+             "\"deepLink\":\"socialapp://posts/%s\"}}",
+             e->id, e->action, e->user, e->post, at, e->post);
+  }
+  snprintf(notification, sizeof notification,
+           "{\"identifier\":\"push-%s\",\"categoryIdentifier\":\"social_post\",\"userInfo\":{\"postId\":\"%s\","
+           "\"media-url\":\"https://example.com/a.jpg\"}}",
+           e->id, e->post);
+  snprintf(received, sizeof received, "%lld", e->received_at);
+  snprintf(created, sizeof created, "%lld", wall_ms());
+  char any_action[80], this_action[96];
+  snprintf(any_action, sizeof any_action, "social_post.*");
+  snprintf(this_action, sizeof this_action, "social_post.%s", e->action);
+  const char *insert[12] = {e->id, e->user, "social_post", e->action, e->fingerprint, body, notification,
+                            received, created, "*", any_action, this_action};
+  PQclear(run(connection, "insert_response", 12, insert));
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void *write_batches(void *argument) {
+  struct writer *w = argument;
+  PGconn *connection = PQconnectdb(conninfo);
+  if (PQstatus(connection) != CONNECTION_OK) {
+    fprintf(stderr, "connect: %s", PQerrorMessage(connection));
+    exit(1);
+  }
+  execute(connection, "SET actionhub.counts_by_writer = 'on'");
+  for (size_t i = 0; i < sizeof statements / sizeof *statements; i++)
+    PQclear(checked(connection, PQprepare(connection, statements[i][0], statements[i][1], 0, NULL), statements[i][0]));
+  unsigned seed = run_id * 7919 + w->number;
+  static __thread struct event events[MAX_BATCH];
+  long number = 0;
+  while (now() < deadline) {
+    for (int i = 0; i < batch_size; i++) make_event(&events[i], w, ++number, &seed);
+    qsort(events, batch_size, sizeof *events, by_lock_order);
+    double started = now();
+    execute(connection, "BEGIN");
+    for (int i = 0; i < batch_size; i++) record(connection, &events[i], i == 0);
+    write_aggregates(connection, events, batch_size);
+    execute(connection, "COMMIT");
+    if (w->batches == w->latency_capacity) {
+      w->latency_capacity = w->latency_capacity ? w->latency_capacity * 2 : 1024;
+      w->latencies = realloc(w->latencies, w->latency_capacity * sizeof *w->latencies);
+    }
+    w->latencies[w->batches++] = (now() - started) * 1000;
+    w->events += batch_size;
+  }
+  PQfinish(connection);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5) {
+    fprintf(stderr, "usage: %s CONNINFO WRITERS BATCH SECONDS [hot]\n", argv[0]);
+    return 2;
+  }
+  conninfo = argv[1];
+  int writers = atoi(argv[2]);
+  batch_size = atoi(argv[3]);
+  double seconds = atof(argv[4]);
+  hot = argc > 5 && strcmp(argv[5], "hot") == 0;
+  if (writers < 1 || writers > 64 || batch_size < 1 || batch_size > MAX_BATCH || seconds <= 0) {
+    fprintf(stderr, "writers 1-64, batch 1-%d, seconds > 0\n", MAX_BATCH);
+    return 2;
+  }
+  run_id = (unsigned)(wall_ms() / 1000 % 100000) + 0x100000;
+  struct writer *all = calloc(writers, sizeof *all);
+  double started = now();
+  deadline = started + seconds;
+  for (int i = 0; i < writers; i++) {
+    all[i].number = i;
+    pthread_create(&all[i].thread, NULL, write_batches, &all[i]);
+  }
+  long events = 0;
+  int batches = 0;
+  for (int i = 0; i < writers; i++) {
+    pthread_join(all[i].thread, NULL);
+    events += all[i].events;
+    batches += all[i].batches;
+  }
+  double elapsed = now() - started;
+  double *latencies = malloc((batches ? batches : 1) * sizeof *latencies);
+  int at = 0;
+  for (int i = 0; i < writers; i++)
+    for (int b = 0; b < all[i].batches; b++) latencies[at++] = all[i].latencies[b];
+  qsort(latencies, batches, sizeof *latencies, by_value);
+  printf("%ld %.2fms %.2fms\n", (long)(events / elapsed), batches ? latencies[batches / 2] : 0,
+         batches ? latencies[batches * 99 / 100] : 0);
+  return 0;
+}
