@@ -2,7 +2,7 @@ import Basics
 import PostgreSQL
 import Synchronization
 
-/// Sessions handed out round-robin, each behind its own lock.
+/// Sessions behind a lock each, handed out free ones first.
 final class SessionPool: Sendable {
     private let slots: [Locked<Session>]
     private let next = Atomic<Int>(0)
@@ -11,18 +11,24 @@ final class SessionPool: Sendable {
         slots = (0..<max(1, size)).map { _ in Locked(Session(url: url, statements: statements)) }
     }
 
-    /// Runs `body` on a pooled connection. With `retryIfLost` a connection found lost is replaced
-    /// and `body` runs once more: only for work that is safe to repeat, such as reads.
+    /// Runs `body` on a pooled connection: the first one free, looking from a round-robin start,
+    /// or, when all are busy, the one it started at once that is free. With `retryIfLost` a
+    /// connection found lost is replaced and `body` runs once more: only for work that is safe to
+    /// repeat, such as reads.
     func withConnection<Result: Sendable>(
         retryIfLost: Bool = false, _ body: (PostgreSQLConnection) throws -> Result
     ) throws -> Result {
-        let slot = slots[abs(next.add(1, ordering: .relaxed).oldValue % slots.count)]
-        return try slot.withLock { session in
+        let run = { (session: inout Session) throws -> Result in
             do {
                 return try session.withConnection(body)
             } catch let error as PostgreSQLError where error.isConnectionLost && retryIfLost {
                 return try session.withConnection(body)
             }
         }
+        let start = abs(next.add(1, ordering: .relaxed).oldValue % slots.count)
+        for offset in 0..<slots.count {
+            if let result = try slots[(start + offset) % slots.count].withLockIfAvailable(run) { return result }
+        }
+        return try slots[start].withLock(run)
     }
 }

@@ -59,9 +59,14 @@ public final class SQLiteStatement {
     }
 
     /// Binds, then collects every row through `row`.
-    public func rows<Row>(_ values: [SQLiteValue] = [], _ row: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
+    /// `expected`, when known (a LIMIT), is room made up front, so that the rows are not copied
+    /// as the array grows.
+    public func rows<Row>(_ values: [SQLiteValue] = [], expected: Int = 0, _ row: (SQLiteStatement) -> Row)
+        throws(SQLiteError) -> [Row]
+    {
         try bind(values)
         var rows: [Row] = []
+        rows.reserveCapacity(expected)
         while try step() {
             rows.append(row(self))
         }

@@ -63,7 +63,7 @@ package final class Reader: HistoryReader {
         // One read transaction, so the count and the page describe the same moment.
         try readTransaction.run {
             let count = try likeCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
-            let rows = try likesPage.rows(Self.window(postId, page)) { row in
+            let rows = try likesPage.rows(Self.window(postId, page), expected: page.limit + 1) { row in
                 (
                     position: row.integer(at: 0),
                     item: Like(
@@ -78,7 +78,7 @@ package final class Reader: HistoryReader {
     package func replies(postId: String, page: PageRequest) throws -> PostReplies {
         try readTransaction.run {
             let count = try replyCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
-            let rows = try repliesPage.rows(Self.window(postId, page)) { row in
+            let rows = try repliesPage.rows(Self.window(postId, page), expected: page.limit + 1) { row in
                 (
                     position: row.integer(at: 0),
                     item: Reply(

@@ -125,9 +125,17 @@ public final class SQLiteResponseStore: GroupCommitStore {
     /// The newest event position known to be on disk.
     public var durableUpTo: Int64 { durablePosition.withLock { $0 } }
 
+    /// On the first reader that is free, looking from a round-robin start; only when all are busy
+    /// does it wait, for the one it started at. Waiting on a busy reader while another was free
+    /// put threads to sleep for nothing: 4.3-5.3k history GETs/s with 4 threads instead of 5.8-6.3k
+    /// with 2.
     package func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result {
-        let index = nextReader.add(1, ordering: .relaxed).oldValue
-        return try readers[abs(index % readers.count)].reader.withLock { try body($0) }
+        let start = abs(nextReader.add(1, ordering: .relaxed).oldValue % readers.count)
+        for offset in 0..<readers.count {
+            let slot = readers[(start + offset) % readers.count]
+            if let result = try slot.reader.withLockIfAvailable({ try body($0) }) { return result }
+        }
+        return try readers[start].reader.withLock { try body($0) }
     }
 }
 

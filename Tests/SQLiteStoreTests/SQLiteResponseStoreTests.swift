@@ -136,3 +136,33 @@ import Testing
         store.close()
     }
 }
+
+extension SQLiteResponseStoreTests {
+    /// A read does not queue behind a busy reader while another one is free: with two readers,
+    /// one held by a long read, every other read still answers at once.
+    @Test func aReadTakesAFreeReaderWhileAnotherIsBusy() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path(), options: .init(readerCount: 2))
+        let busy = DispatchSemaphore(value: 0)
+        let finish = DispatchSemaphore(value: 0)
+        let longRead = Thread {
+            _ = try? store.read { reader in
+                busy.signal()
+                finish.wait()
+                return try reader.response(id: "none")
+            }
+        }
+        longRead.start()
+        busy.wait()
+        let answered = DispatchSemaphore(value: 0)
+        let reads = Thread {
+            // Round-robin alone sends one of any two reads in a row to the busy reader.
+            for _ in 0..<4 { _ = try? store.read { try $0.response(id: "none") } }
+            answered.signal()
+        }
+        reads.start()
+        let result = answered.wait(timeout: .now() + 10)
+        finish.signal()
+        #expect(result == .success)
+        if result == .timedOut { answered.wait() }
+    }
+}
