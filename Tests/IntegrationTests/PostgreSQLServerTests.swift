@@ -51,6 +51,13 @@ struct PostgreSQLServerTests {
         #expect(!inQuery.standardError.contains("hunter3-secret"))
     }
 
+    /// A read on PostgreSQL holds its thread for a round trip, so more threads serve it.
+    @Test func sixteenThreadsServePostgreSQLByDefault() throws {
+        let server = try ServerProcess(databasePath: try PostgreSQLCluster.shared().makeDatabase())
+        #expect(server.stop() == 0)
+        #expect(server.standardError.contains(#""threads":16"#))
+    }
+
     @Test func theSameUserLikingThroughBothInstancesAtOnceLikesOnce() throws {
         let servers = try Self.twoServers()
         let clients = servers.map(\.client)

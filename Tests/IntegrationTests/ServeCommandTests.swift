@@ -22,6 +22,18 @@ struct ServeCommandTests {
         #expect(restarted.stop(signal: SIGINT) == 0)
     }
 
+    @Test func fourThreadsServeSQLiteUnlessToldOtherwise() throws {
+        let server = try ServerProcess()
+        #expect(server.stop() == 0)
+        #expect(server.standardError.contains(#""threads":4"#))
+        let told = try ServerProcess(arguments: ["--threads", "7"])
+        #expect(told.stop() == 0)
+        #expect(told.standardError.contains(#""threads":7"#))
+        let outcome = try ActionHubExecutable.run(["serve", "--port", "0", "--threads", "many"])
+        #expect(outcome.status != 0)
+        #expect(outcome.standardError.contains("--threads"))
+    }
+
     @Test func aSignalRightAfterTheListeningLineIsNeverLost() throws {
         for signal in [SIGTERM, SIGINT, SIGTERM, SIGINT, SIGTERM] {
             #expect(try ServerProcess().stop(signal: signal) == 0)
