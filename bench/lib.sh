@@ -37,7 +37,12 @@ disk_per_request() { # label → what went to disk per request of the last load 
     -v label="$1" 'BEGIN {if (n > 0 && s > 0) printf "%s: %.1f KB written to disk per request, in %.2f write requests\n", label, s * 512 / 1024 / n, r / n}'
 }
 
-peak_rss() { awk '/VmHWM/ {print int($2/1024) " MB"}' "/proc/$1/status"; }
+# Peak RSS, then what is resident now by kind: SQLite readers map the database file, whose pages
+# count as file-backed (page cache, shared; once per reader connection in the process's RSS).
+peak_rss() {
+  awk '/VmHWM/ {h = int($2 / 1024)} /RssAnon/ {a = int($2 / 1024)} /RssFile/ {f = int($2 / 1024)}
+    END {printf "%d MB (now %d MB anonymous, %d MB file-backed)", h, a, f}' "/proc/$1/status"
+}
 
 # wrk output → "rate p50 p99 non2xx"
 figures() {

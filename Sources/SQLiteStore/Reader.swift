@@ -51,6 +51,10 @@ package final class Reader: HistoryReader {
         feedEnd = try connection.prepare("SELECT coalesce(max(position), 0) FROM responses WHERE position <= ?1")
     }
 
+    func pragma(_ name: String) throws -> String? {
+        try connection.prepare("PRAGMA \(name)").rows { $0.text(at: 0) }.first ?? nil
+    }
+
     func ping() throws {
         _ = try connection.prepare("SELECT 1").rows { $0.integer(at: 0) }
     }

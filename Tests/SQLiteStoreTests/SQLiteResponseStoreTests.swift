@@ -8,6 +8,14 @@ import Testing
 @testable import SQLiteStore
 
 @Suite struct SQLiteResponseStoreTests {
+    /// Readers map the file: a page read is then a memory access, not a `pread` into the
+    /// connection's own page cache.
+    @Test func readersMapTheDatabaseFile() throws {
+        let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
+        #expect(try store.read { try $0.pragma("mmap_size") } == String(SQLiteDatabase.readerMapBytes))
+        #expect(try store.writerPragma("mmap_size") == "0")
+    }
+
     @Test func commitsInWALWithoutSyncingOrCheckpointingInTheCommit() throws {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
         #expect(try store.writerPragma("journal_mode") == "wal")
