@@ -106,7 +106,7 @@ stop_postgres() { # SIGQUIT to the postmaster: immediate shutdown; the cluster i
   # $postgres is the shell that started it (as_postgres runs in a subshell), so its pid is read
   # from the cluster's postmaster.pid.
   [ ! -f "$work/pg/data/postmaster.pid" ] || kill -QUIT "$(head -1 "$work/pg/data/postmaster.pid")" 2>/dev/null
-  wait $postgres 2>/dev/null
+  wait $postgres 2>/dev/null || true
 }
 
 as_postgres() {
