@@ -1,22 +1,44 @@
 /// PostgreSQL array literals, `{"a","b"}`, for sending a batch's values as one parameter.
+///
+/// Built as bytes, each value copied whole unless it holds a quote or backslash: a writer makes
+/// some twenty of these per batch, and appending them scalar by scalar to a `String` cost ~80k
+/// instructions per batch (a third of a sequential POST's on PostgreSQL).
 enum PostgreSQLArray {
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
     static func literal(_ values: some Sequence<String>) -> String {
-        var text = "{"
-        var first = true
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 + values.underestimatedCount * 24)
+        bytes.append(UInt8(ascii: "{"))
         for value in values {
-            if !first { text += "," }
-            first = false
-            text += "\""
-            for character in value.unicodeScalars {
-                if character == "\"" || character == "\\" { text += "\\" }
-                text.unicodeScalars.append(character)
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(quote)
+            var value = value
+            value.withUTF8 { utf8 in
+                guard utf8.contains(where: { $0 == quote || $0 == backslash }) else {
+                    return bytes.append(contentsOf: utf8)
+                }
+                for byte in utf8 {
+                    if byte == quote || byte == backslash { bytes.append(backslash) }
+                    bytes.append(byte)
+                }
             }
-            text += "\""
+            bytes.append(quote)
         }
-        return text + "}"
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func literal(_ values: some Sequence<Int64>) -> String {
-        "{" + values.map(String.init).joined(separator: ",") + "}"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 + values.underestimatedCount * 12)
+        bytes.append(UInt8(ascii: "{"))
+        for value in values {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: String(value).utf8)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
