@@ -69,6 +69,7 @@ load_pair() { # connections-each script label port-a port-b → both at once, on
   wait $first
   read -r rate_a p50_a p99_a errors_a < <(figures "$work/wrk-a")
   read -r rate_b p50_b p99_b errors_b < <(figures "$work/wrk-b")
+  pair_rate=$((rate_a + rate_b))
   printf '%-40s %8s req/s   p50 %8s / %s   p99 %8s / %s   non-2xx %s\n' "$3" "$((rate_a + rate_b))" \
     "$p50_a" "$p50_b" "$p99_a" "$p99_b" "$((errors_a + errors_b))"
 }
@@ -114,3 +115,21 @@ as_postgres() {
 }
 
 sql() { psql -h 127.0.0.1 -p "$pg_port" -U actionhub -v ON_ERROR_STOP=1 -qAt "$@"; }
+
+# CPU time in clock ticks (1/100 s): of the given processes, of PostgreSQL's, and of the machine.
+cpu_ticks() { local total=0 pid; for pid in "$@"; do [ ! -r "/proc/$pid/stat" ] || total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo $total; }
+busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $6 + $7 + $8}' /proc/stat; }
+cpu_mark() { # pids… → remembers their CPU, PostgreSQL's and the machine's so far
+  cpu_pids=("$@")
+  cpu_before=(); local pid; for pid in "$@"; do cpu_before+=("$(cpu_ticks "$pid")"); done
+  pg_before=$(cpu_ticks $(pgrep -u postgres -d ' ' || true)); busy_before=$(busy_ticks)
+}
+cpu_per_request() { # requests → CPU µs per request since cpu_mark: each process, PostgreSQL, the machine
+  local requests=$1 line="" index pid
+  for index in "${!cpu_pids[@]}"; do
+    pid=${cpu_pids[$index]}
+    line+="instance $((index + 1)) $(( ($(cpu_ticks "$pid") - cpu_before[index]) * 10000 / requests )) µs, "
+  done
+  echo "  CPU per request: ${line}PostgreSQL $(( ($(cpu_ticks $(pgrep -u postgres -d ' ' || true)) - pg_before) * 10000 / requests )) µs," \
+    "machine $(( ($(busy_ticks) - busy_before) * 10000 / requests )) µs ($(( ($(busy_ticks) - busy_before) * 100 / (seconds * 100 * $(nproc)) ))% of $(nproc) cores busy)"
+}
