@@ -261,14 +261,9 @@ static void write_aggregates(PGconn *connection, struct event *events, int count
   const char *post_values[4] = {arrays[0], arrays[1], arrays[2], arrays[3]};
   PQclear(run(connection, "stats_add_posts", 4, post_values));
 
-  // The posts' like and reply counts (add_post_counts), last before COMMIT, in post order.
-  for (int i = 0; i < post_keys; i++) texts[i] = posts[i].post;
-  text_array(arrays[0], texts, post_keys);
-  for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].likes;
-  integer_array(arrays[1], numbers, post_keys);
-  for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].replies;
-  integer_array(arrays[2], numbers, post_keys);
-  const char *count_by_post[3] = {arrays[0], arrays[1], arrays[2]};
+  // The posts' like and reply counts (add_post_counts), last before COMMIT, in post order: the
+  // same posts, likes and replies arrays (one category here, so one row per post either way).
+  const char *count_by_post[3] = {arrays[1], arrays[2], arrays[3]};
   PQclear(run(connection, "add_post_counts", 3, count_by_post));
 }
 
