@@ -31,4 +31,16 @@ public final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// Runs `body` under the first of `count` locks (`lock(index)`) that is free now, looking from
+    /// `start` on; only when all are busy does it wait, for `start`'s. For pools of connections:
+    /// waiting on a busy one while another is free puts a thread to sleep for nothing.
+    public static func withFirstAvailable<Result>(
+        of count: Int, from start: Int, _ lock: (Int) -> Locked<Value>, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        for offset in 0..<count {
+            if let result = try lock((start + offset) % count).withLockIfAvailable(body) { return result }
+        }
+        return try lock(start).withLock(body)
+    }
 }

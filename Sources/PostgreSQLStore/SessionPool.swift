@@ -11,8 +11,8 @@ final class SessionPool: Sendable {
         slots = (0..<max(1, size)).map { _ in Locked(Session(url: url, statements: statements)) }
     }
 
-    /// Runs `body` on a pooled connection: the first one free, looking from a round-robin start,
-    /// or, when all are busy, the one it started at once that is free. With `retryIfLost` a
+    /// Runs `body` on a pooled connection: the first one free, looking from a round-robin start
+    /// (`Locked.withFirstAvailable`). With `retryIfLost` a
     /// connection found lost is replaced and `body` runs once more: only for work that is safe to
     /// repeat, such as reads.
     func withConnection<Result: Sendable>(
@@ -26,9 +26,6 @@ final class SessionPool: Sendable {
             }
         }
         let start = abs(next.add(1, ordering: .relaxed).oldValue % slots.count)
-        for offset in 0..<slots.count {
-            if let result = try slots[(start + offset) % slots.count].withLockIfAvailable(run) { return result }
-        }
-        return try slots[start].withLock(run)
+        return try Locked.withFirstAvailable(of: slots.count, from: start, { slots[$0] }, run)
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// that holds its event is durable. Reads use a pool of read-only connections that never wait for
 /// the writer.
 public final class SQLiteResponseStore: GroupCommitStore {
-    /// A reader behind its own lock: the pool hands out slots round-robin.
+    /// A reader behind its own lock: the pool hands out free ones first.
     private final class ReaderSlot: Sendable {
         let reader: Locked<Reader>
 
@@ -131,11 +131,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
     /// with 2.
     package func read<Result: Sendable>(_ body: (Reader) throws -> Result) throws -> Result {
         let start = abs(nextReader.add(1, ordering: .relaxed).oldValue % readers.count)
-        for offset in 0..<readers.count {
-            let slot = readers[(start + offset) % readers.count]
-            if let result = try slot.reader.withLockIfAvailable({ try body($0) }) { return result }
-        }
-        return try readers[start].reader.withLock { try body($0) }
+        return try Locked.withFirstAvailable(of: readers.count, from: start, { readers[$0].reader }) { try body($0) }
     }
 }
 
