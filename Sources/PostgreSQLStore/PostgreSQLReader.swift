@@ -68,7 +68,8 @@ package struct PostgreSQLReader: HistoryReader {
             // committed or gone. The snapshot's running transactions are cluster-wide; one is let
             // pass only when pg_stat_activity shows it in another database (its 32-bit xid is the
             // 64-bit one modulo 2^32). Anything unattributed holds the horizon back, which only
-            // delays the feed, never skips.
+            // delays the feed, never skips. ORDER BY names `responses.txid`: a bare `txid` would be
+            // the text output column, and "1000" sorts before "999".
             (
                 "feed_page",
                 """
@@ -84,7 +85,7 @@ package struct PostgreSQLReader: HistoryReader {
                 SELECT txid::text, position, body, notification FROM responses, horizon
                 WHERE (txid, position) > ($1::text::xid8, $2::bigint) AND txid < horizon.below
                   AND ($3::text IS NULL OR category = $3) AND ($4::text IS NULL OR action = $4)
-                ORDER BY txid, position LIMIT $5
+                ORDER BY responses.txid, position LIMIT $5
                 """
             ),
             // The feed's newest rows, newest first, under the same horizon; the last row (flagged
@@ -104,10 +105,10 @@ package struct PostgreSQLReader: HistoryReader {
                 (SELECT true, txid::text, position, body, notification FROM responses, horizon
                  WHERE txid < horizon.below
                    AND ($1::text IS NULL OR category = $1) AND ($2::text IS NULL OR action = $2)
-                 ORDER BY txid DESC, position DESC LIMIT $3)
+                 ORDER BY responses.txid DESC, position DESC LIMIT $3)
                 UNION ALL
                 (SELECT false, txid::text, position, NULL, NULL FROM responses, horizon
-                 WHERE txid < horizon.below ORDER BY txid DESC, position DESC LIMIT 1)
+                 WHERE txid < horizon.below ORDER BY responses.txid DESC, position DESC LIMIT 1)
                 """
             ),
             (

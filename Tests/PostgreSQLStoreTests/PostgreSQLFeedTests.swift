@@ -75,4 +75,30 @@ import Testing
         #expect(naiveSeen.count < total, "no commit came late: the run proves nothing")
         store.close()
     }
+
+    /// Transaction ids compare as numbers: one with more digits came later. Stored with ids 9 and
+    /// 10 (long over on any cluster), the feed reads 9 first and its newest event is 10's.
+    @Test func transactionIdsAreOrderedAsNumbersNotText() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let store = try PostgreSQLResponseStore(url: url)
+        let connection = try PostgreSQLConnection(url: url)
+        for (transaction, body) in [("9", "older"), ("10", "newer")] {
+            try connection.query(
+                """
+                INSERT INTO responses (id, user_id, category, action, fingerprint, body, txid)
+                VALUES ($1, 'u', 'social_post', 'like', 'f', $2, $3::text::xid8)
+                """, [UUID().uuidString, body, transaction])
+        }
+
+        var cursor = FeedCursor.start
+        var read: [String] = []
+        for _ in 0..<3 {
+            let page = try store.feed(after: cursor, filter: ResponseFilter(), limit: 1)
+            read += page.items.map(\.body)
+            cursor = page.next
+        }
+        #expect(read == ["older", "newer"])
+        #expect(try store.latestFeed(filter: ResponseFilter(), limit: 1).items.map(\.body) == ["newer"])
+        store.close()
+    }
 }
