@@ -164,8 +164,8 @@ public struct ActionHubAPI: HTTPResponder {
         let seconds = (ContinuousClock.now - started).inSeconds
         let method = Self.methodLabel(request.method)
         telemetry.metrics.record(
-            .increment(Telemetry.Name.httpRequests, [route, method, String(response.status)], by: 1),
-            .observe(Telemetry.Name.httpDuration, [route], seconds))
+            .increment(telemetry.httpRequests, [route, method, String(response.status)], by: 1),
+            .observe(telemetry.httpDuration, [route], seconds))
         telemetry.logger.info(
             "request",
             [

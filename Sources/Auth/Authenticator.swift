@@ -3,6 +3,7 @@
 public struct Authenticator: Sendable {
     public let keys: any KeyStore
     public let tokens: TokenSigner
+    private let keyHashes = KeyHashMemo()
 
     public init(keys: any KeyStore, tokens: TokenSigner) {
         self.keys = keys
@@ -31,9 +32,12 @@ public struct Authenticator: Sendable {
         }
         let credential = String(Substring(utf8[credentialStart..<credentialEnd]))
         if KeyIssuer.looksLikeKey(credential) {
-            guard let key = try keys.key(hash: try KeyIssuer.hash(credential)) else {
+            let remembered = keyHashes.hash(of: credential)
+            let hash = try remembered ?? KeyIssuer.hash(credential)
+            guard let key = try keys.key(hash: hash) else {
                 return .failure(.invalid(reason: "unknown key"))
             }
+            if remembered == nil { keyHashes.remember(hash, of: credential) }
             guard key.revokedAt == nil else { return .failure(.invalid(reason: "revoked key")) }
             return .success(.service(key))
         }

@@ -17,17 +17,25 @@ public struct Logger: Sendable {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    public func log(_ level: LogLevel, _ message: String, _ fields: JSONObject = [:]) {
+    /// `fields` is built only when the line is written: below the level, a request's log fields
+    /// (a dictionary, formatted numbers) are not made at all.
+    public func log(_ level: LogLevel, _ message: String, _ fields: @autoclosure () -> JSONObject = [:]) {
         guard level >= self.level else { return }
         var object: JSONObject = [
             "time": .string(Timestamp.format(Date())),
             "level": .string(level.rawValue), "msg": .string(message),
         ]
-        for member in fields.members { object[member.key] = member.value }
+        for member in fields().members { object[member.key] = member.value }
         write(JSONValue.object(object).serialized() + "\n")
     }
 
-    public func info(_ message: String, _ fields: JSONObject = [:]) { log(.info, message, fields) }
-    public func warning(_ message: String, _ fields: JSONObject = [:]) { log(.warning, message, fields) }
-    public func error(_ message: String, _ fields: JSONObject = [:]) { log(.error, message, fields) }
+    public func info(_ message: String, _ fields: @autoclosure () -> JSONObject = [:]) {
+        log(.info, message, fields())
+    }
+    public func warning(_ message: String, _ fields: @autoclosure () -> JSONObject = [:]) {
+        log(.warning, message, fields())
+    }
+    public func error(_ message: String, _ fields: @autoclosure () -> JSONObject = [:]) {
+        log(.error, message, fields())
+    }
 }

@@ -12,15 +12,23 @@ public final class MetricsRegistry: Sendable {
         var name: String
         var help: String
         var kind: Kind
+        var labelNames: [String]
         var buckets: [Double]
-        /// Series in the order they first appeared.
-        var series: [Labels: Series] = [:]
-        var order: [Labels] = []
+        /// Series in the order they first appeared, and where each label set's is.
+        var series: [Series] = []
+        var labels: [Labels] = []
+        var index: [Labels: Int] = [:]
 
-        /// Changes one series in place: no copy of the family's other series.
+        /// Changes one series in place, found with one hash of its labels.
         mutating func update(_ labels: Labels, _ change: (inout Series, [Double]) -> Void) {
-            if series[labels] == nil { order.append(labels) }
-            change(&series[labels, default: Series()], buckets)
+            if let position = index[labels] {
+                change(&series[position], buckets)
+            } else {
+                index[labels] = series.count
+                self.labels.append(labels)
+                series.append(Series())
+                change(&series[series.count - 1], buckets)
+            }
         }
     }
 
@@ -33,9 +41,14 @@ public final class MetricsRegistry: Sendable {
 
     typealias Labels = [String]
 
-    private let families: Locked<[String: Family]>
-    private let familyOrder: [String]
-    private let labelNames: [String: [String]]
+    /// A declared family, looked up by name once: recording through it hashes no name.
+    public struct FamilyID: Sendable {
+        fileprivate let index: Int
+        fileprivate let labelCount: Int
+    }
+
+    private let families: Locked<[Family]>
+    private let ids: [String: FamilyID]
 
     /// A family to declare: its name, help text, label names and, for histograms, upper bounds.
     public struct Declaration: Sendable {
@@ -57,16 +70,19 @@ public final class MetricsRegistry: Sendable {
     }
 
     public init(_ declarations: [Declaration]) {
-        var families: [String: Family] = [:]
-        var labelNames: [String: [String]] = [:]
-        for declaration in declarations {
-            families[declaration.name] = Family(
-                name: declaration.name, help: declaration.help, kind: declaration.kind, buckets: declaration.buckets)
-            labelNames[declaration.name] = declaration.labelNames
-        }
-        self.families = Locked(families)
-        self.familyOrder = declarations.map(\.name)
-        self.labelNames = labelNames
+        families = Locked(
+            declarations.map {
+                Family(name: $0.name, help: $0.help, kind: $0.kind, labelNames: $0.labelNames, buckets: $0.buckets)
+            })
+        ids = Dictionary(
+            declarations.enumerated().map { ($1.name, FamilyID(index: $0, labelCount: $1.labelNames.count)) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The family declared under `name`; a name never declared is a programming error.
+    public func family(_ name: String) -> FamilyID {
+        guard let id = ids[name] else { preconditionFailure("metric \(name) was not declared") }
+        return id
     }
 
     /// Adds to a counter; `labels` are the values of the family's label names, in order.
@@ -81,36 +97,43 @@ public final class MetricsRegistry: Sendable {
 
     /// The current value of a counter series, or the count of a histogram series.
     public func value(_ name: String, _ labels: [String] = []) -> Double {
-        families.withLock { families in
-            guard let series = families[name]?.series[labels] else { return 0 }
-            return families[name]?.kind == .histogram ? Double(series.count) : series.value
+        let id = family(name)
+        return families.withLock { families in
+            let family = families[id.index]
+            guard let position = family.index[labels] else { return 0 }
+            return family.kind == .histogram ? Double(family.series[position].count) : family.series[position].value
         }
     }
 
     /// One change to record under a single lock with others.
     public enum Change: Sendable {
-        case increment(String, [String], by: Double)
-        case observe(String, [String], Double)
+        case increment(FamilyID, [String], by: Double)
+        case observe(FamilyID, [String], Double)
     }
 
-    /// Records several changes under one lock: fewer lock round trips on the request path.
-    public func record(_ changes: Change...) {
-        for change in changes {
-            switch change {
-            case .increment(let name, let labels, _), .observe(let name, let labels, _):
-                precondition(
-                    labels.count == labelNames[name]?.count, "metric \(name) takes labels \(labelNames[name] ?? [])")
-            }
-        }
+    /// Records two changes under one lock, with no array of changes made: the per-request pair.
+    public func record(_ first: Change, _ second: Change) {
+        Self.check(first)
+        Self.check(second)
         families.withLock { families in
-            for change in changes {
-                switch change {
-                case .increment(let name, let labels, let amount):
-                    families[name]?.update(labels) { series, _ in series.value += amount }
-                case .observe(let name, let labels, let value):
-                    families[name]?.update(labels) { series, buckets in Self.add(value, to: &series, buckets: buckets) }
-                }
-            }
+            Self.apply(first, to: &families)
+            Self.apply(second, to: &families)
+        }
+    }
+
+    private static func check(_ change: Change) {
+        switch change {
+        case .increment(let id, let labels, _), .observe(let id, let labels, _):
+            precondition(labels.count == id.labelCount, "metric takes \(id.labelCount) labels, given \(labels.count)")
+        }
+    }
+
+    private static func apply(_ change: Change, to families: inout [Family]) {
+        switch change {
+        case .increment(let id, let labels, let amount):
+            families[id.index].update(labels) { series, _ in series.value += amount }
+        case .observe(let id, let labels, let value):
+            families[id.index].update(labels) { series, buckets in add(value, to: &series, buckets: buckets) }
         }
     }
 
@@ -122,9 +145,10 @@ public final class MetricsRegistry: Sendable {
     }
 
     private func update(_ name: String, _ labels: [String], _ change: (inout Series, [Double]) -> Void) {
-        precondition(labels.count == labelNames[name]?.count, "metric \(name) takes labels \(labelNames[name] ?? [])")
+        let id = family(name)
+        precondition(labels.count == id.labelCount, "metric \(name) takes \(id.labelCount) labels")
         families.withLock { families in
-            families[name]?.update(labels, change)
+            families[id.index].update(labels, change)
         }
     }
 
@@ -146,14 +170,11 @@ public final class MetricsRegistry: Sendable {
     /// Every family, then `gauges`, as Prometheus text.
     public func exposition(gauges: [Gauge] = []) -> String {
         var text = ""
-        let snapshot = families.withLock { $0 }
-        for name in familyOrder {
-            guard let family = snapshot[name] else { continue }
-            let names = labelNames[name] ?? []
+        for family in families.withLock({ $0 }) {
+            let name = family.name
             text += "# HELP \(name) \(family.help)\n# TYPE \(name) \(family.kind.rawValue)\n"
-            for labels in family.order {
-                guard let series = family.series[labels] else { continue }
-                let pairs = Array(zip(names, labels))
+            for (labels, series) in zip(family.labels, family.series) {
+                let pairs = Array(zip(family.labelNames, labels))
                 switch family.kind {
                 case .counter:
                     text += "\(name)\(Self.render(pairs)) \(Self.number(series.value))\n"

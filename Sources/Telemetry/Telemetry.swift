@@ -2,10 +2,15 @@
 public struct Telemetry: Sendable {
     public let metrics: MetricsRegistry
     public let logger: Logger
+    /// The families every request records into, resolved once.
+    public let httpRequests: MetricsRegistry.FamilyID
+    public let httpDuration: MetricsRegistry.FamilyID
 
     public init(logger: Logger) {
         self.logger = logger
         metrics = MetricsRegistry(Self.declarations)
+        httpRequests = metrics.family(Name.httpRequests)
+        httpDuration = metrics.family(Name.httpDuration)
     }
 
     public enum Name {
