@@ -128,10 +128,10 @@ import Testing
                 FOR EACH ROW EXECUTE FUNCTION note_count_write();
             """)
         // The writer is held by a slow first event, so the 20 likes queued behind it are
-        // committed as one batch.
+        // committed as one batch (2 s: under ASan in CI, 0.5 s let some arrive after it).
         let results = concurrently(21) { index in
             if index == 0 {
-                return Result { try Self.likeAndPause(store, UUID().uuidString, "warm-up", pause: 0.5) }
+                return Result { try Self.likeAndPause(store, UUID().uuidString, "warm-up", pause: 2) }
             }
             Thread.sleep(forTimeInterval: 0.1)
             return Result { try Self.like(store, id: UUID().uuidString, user: "u-\(index)", post: "hot") }
