@@ -99,7 +99,7 @@ extension GroupCommitTests {
         let store = try SQLiteResponseStore(path: TemporaryDatabase.path())
         defer { store.close() }
         // A thread names itself once it runs, a moment after the store has started it.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(TimingBudget.seconds(5)))
         var names = Self.threadNames()
         while !names.isSuperset(of: ["ah-writer", "ah-wal-sync"]) && ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
