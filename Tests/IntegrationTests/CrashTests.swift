@@ -34,7 +34,7 @@ struct CrashTests {
         usleep(UInt32.random(in: 50_000...400_000))
         // Then at the first moment the server holds at least half the clients' requests.
         var inFlight = try Self.requestsInFlight(server)
-        let busyDeadline = Date().addingTimeInterval(10)
+        let busyDeadline = Date().addingTimeInterval(TimingBudget.seconds(10))
         while inFlight < ConcurrencyFloor.requestsInFlight && Date() < busyDeadline {
             inFlight = try Self.requestsInFlight(server)
         }

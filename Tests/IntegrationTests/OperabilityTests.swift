@@ -146,7 +146,7 @@ struct OperabilityTests {
         clients.wait()
         // One second of grace, then closing the database, with room for a slow sanitizer build; a
         // shutdown that waits for the clients to stop would last until ServerProcess gives up (20 s).
-        #expect(took < .seconds(8), "exit took \(took)")
+        #expect(took < .seconds(TimingBudget.seconds(8)), "exit took \(took)")
     }
 
     @Test func aBackupDuringWritesIsConsistentAndHoldsEverythingAcknowledgedBefore() throws {

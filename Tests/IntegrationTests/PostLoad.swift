@@ -34,7 +34,7 @@ final class PostLoad: Sendable {
 
     /// Waits until `count` events were acknowledged, or `limit` passed.
     func waitForAcknowledgements(_ count: Int, within limit: TimeInterval) {
-        let deadline = Date().addingTimeInterval(limit)
+        let deadline = Date().addingTimeInterval(TimingBudget.seconds(limit))
         while acknowledgedIds.withLock({ $0.count }) < count && Date() < deadline { usleep(5_000) }
     }
 

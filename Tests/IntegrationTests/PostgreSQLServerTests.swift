@@ -137,12 +137,12 @@ struct PostgreSQLServerTests {
             }.start()
         }
         func waitForAcknowledgements(beyond count: Int) {
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(TimingBudget.seconds(20))
             while acknowledged.withLock({ $0.count }) < count + 20 && Date() < deadline { usleep(10_000) }
         }
         waitForAcknowledgements(beyond: 0)
         var inFlight = try CrashTests.requestsInFlight(server)
-        let busyDeadline = Date().addingTimeInterval(10)
+        let busyDeadline = Date().addingTimeInterval(TimingBudget.seconds(10))
         while inFlight < ConcurrencyFloor.requestsInFlight && Date() < busyDeadline {
             inFlight = try CrashTests.requestsInFlight(server)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 
 /// The built `actionhub` executable, run as a child process the way an operator runs it.
 struct ActionHubExecutable {
@@ -101,7 +102,7 @@ final class ServerProcess {
     /// and reported as -1, so a hung shutdown fails the test instead of hanging the suite.
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(TimingBudget.seconds(20))
         while process.isRunning && Date() < deadline { usleep(10_000) }
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
@@ -117,7 +118,7 @@ final class ServerProcess {
 
     private static func readStartUp(from handle: FileHandle) throws -> (port: Int, adminKey: String?) {
         var text = ""
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(TimingBudget.seconds(20))
         while Date() < deadline {
             let data = handle.availableData
             if data.isEmpty { break }
