@@ -18,14 +18,18 @@ extension ActionHubAPI {
 
     func postLikes(_ request: APIRequest) throws -> HTTPAnswer {
         let postId = request.parameter("postId")
-        let likes = try service.likes(postId: postId, page: try PageQuery.page(from: request.http))
-        return .now(.json(HistoryJSON.likes(likes, postId: postId)))
+        let page = try PageQuery.page(from: request.http)
+        var json = PostListingJSON.likes(postId: postId, page: page)
+        let next = try service.likes(postId: postId, page: page, into: &json)
+        return .now(.json(json.finish(next: next)))
     }
 
     func postReplies(_ request: APIRequest) throws -> HTTPAnswer {
         let postId = request.parameter("postId")
-        let replies = try service.replies(postId: postId, page: try PageQuery.page(from: request.http))
-        return .now(.json(HistoryJSON.replies(replies, postId: postId)))
+        let page = try PageQuery.page(from: request.http)
+        var json = PostListingJSON.replies(postId: postId, page: page)
+        let next = try service.replies(postId: postId, page: page, into: &json)
+        return .now(.json(json.finish(next: next)))
     }
 
     func userResponses(_ request: APIRequest) throws -> HTTPAnswer {

@@ -12,8 +12,22 @@ extension ResponseService {
         try store.likes(postId: postId, page: page)
     }
 
+    /// The page into `rows` (see `LikeRows`); returns where the next page starts.
+    public func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
+        try store.likes(postId: postId, page: page, into: &rows)
+    }
+
     public func replies(postId: String, page: PageRequest) throws -> PostReplies {
         try store.replies(postId: postId, page: page)
+    }
+
+    /// The page into `rows` (see `ReplyRows`); returns where the next page starts.
+    public func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
+        try store.replies(postId: postId, page: page, into: &rows)
     }
 
     public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {

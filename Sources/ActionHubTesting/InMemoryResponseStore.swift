@@ -76,20 +76,34 @@ public final class InMemoryResponseStore: ResponseStore {
         state.withLock { $0.responses[id]?.body }
     }
 
-    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
-        state.withLock { state in
+    public func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
+        let (all, page) = state.withLock { state in
             let all = state.likes.filter { $0.like.postId == postId }
-            let rows = Self.newestFirst(all.map { ($0.position, $0.like) }, page: page)
-            return PostLikes(likeCount: all.count, page: Page(rows: rows, limit: page.limit))
+            return (
+                all.count,
+                Page(rows: Self.newestFirst(all.map { ($0.position, $0.like) }, page: page), limit: page.limit)
+            )
         }
+        rows.total(all)
+        for like in page.items { rows.like(like) }
+        return page.next
     }
 
-    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
-        state.withLock { state in
+    public func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
+        let (all, page) = state.withLock { state in
             let all = state.replies.filter { $0.reply.postId == postId }
-            let rows = Self.newestFirst(all.map { ($0.position, $0.reply) }, page: page)
-            return PostReplies(replyCount: all.count, page: Page(rows: rows, limit: page.limit))
+            return (
+                all.count,
+                Page(rows: Self.newestFirst(all.map { ($0.position, $0.reply) }, page: page), limit: page.limit)
+            )
         }
+        rows.total(all)
+        for reply in page.items { rows.reply(reply) }
+        return page.next
     }
 
     public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {

@@ -24,12 +24,16 @@ extension GroupCommitStore {
         try read { try $0.response(id: id) }
     }
 
-    public func likes(postId: String, page: PageRequest) throws -> PostLikes {
-        try read { try $0.likes(postId: postId, page: page) }
+    public func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
+        try read { try $0.likes(postId: postId, page: page, into: &rows) }
     }
 
-    public func replies(postId: String, page: PageRequest) throws -> PostReplies {
-        try read { try $0.replies(postId: postId, page: page) }
+    public func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
+        try read { try $0.replies(postId: postId, page: page, into: &rows) }
     }
 
     public func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {

@@ -3,8 +3,10 @@ import ActionHubDomain
 /// The history queries a backend answers on one of its read connections.
 package protocol HistoryReader {
     func response(id: String) throws -> String?
-    func likes(postId: String, page: PageRequest) throws -> PostLikes
-    func replies(postId: String, page: PageRequest) throws -> PostReplies
+    func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
     /// The user's stored answer bodies, newest first.
     func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
     /// Events after `cursor`, oldest first, up to `horizon` when the backend has one (SQLite: the

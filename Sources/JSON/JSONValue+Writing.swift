@@ -2,18 +2,17 @@ extension JSONValue {
     /// Compact JSON text. With `sortedKeys` object members are written in key order, which makes
     /// the text a canonical form: two equal values write the same bytes.
     public func serialized(sortedKeys: Bool = false) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
+        var output = JSONBuffer(capacity: 256)
         write(to: &output, sortedKeys: sortedKeys)
-        return String(decoding: output, as: UTF8.self)
+        return output.text
     }
 
-    public func write(to output: inout [UInt8], sortedKeys: Bool = false) {
+    func write(to output: inout JSONBuffer, sortedKeys: Bool = false) {
         switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let literal): output.append(contentsOf: literal.utf8)
-        case .string(let string): JSONValue.writeString(string, to: &output)
+        case .null: output.append("null")
+        case .bool(let value): output.append(value ? "true" : "false")
+        case .number(let literal): output.append(literal)
+        case .string(let string): output.appendQuoted(string)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for index in elements.indices {
@@ -26,41 +25,12 @@ extension JSONValue {
             let members = sortedKeys ? object.members.sorted { $0.key < $1.key } : object.members
             for index in members.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(members[index].key, to: &output)
+                output.appendQuoted(members[index].key)
                 output.append(UInt8(ascii: ":"))
                 members[index].value.write(to: &output, sortedKeys: sortedKeys)
             }
             output.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Copies runs of bytes that need no escape in one append each: most strings are one run,
-    /// found eight bytes at a time.
-    static func writeString(_ string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                if index + 8 <= bytes.count,
-                    !anyNeedsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                {
-                    index += 8
-                    continue
-                }
-                if needsEscape(bytes[index]) {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    writeEscape(bytes[index], to: &output)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes in `word` needs an escape (`needsEscape`), tested on all
@@ -76,19 +46,5 @@ extension JSONValue {
 
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-    }
-
-    private static func writeEscape(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-        case 0x0A: output.append(UInt8(ascii: "n"))
-        case 0x0D: output.append(UInt8(ascii: "r"))
-        case 0x09: output.append(UInt8(ascii: "t"))
-        default:
-            output.append(contentsOf: "u00".utf8)
-            output.append(hexDigits[Int(byte >> 4)])
-            output.append(hexDigits[Int(byte & 0x0F)])
-        }
     }
 }

@@ -1,54 +1,69 @@
 /// Writes JSON text field by field straight into bytes: for answers whose shape the code knows,
 /// with no `JSONValue` tree to allocate and walk first. Commas are placed by the writer; the
 /// caller writes a key before each member's value.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+public struct JSONWriter: ~Copyable {
+    private var output: JSONBuffer
     /// A value or member came before, so the next one needs a comma.
     private var followsValue = false
 
     public init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        output = JSONBuffer(capacity: capacity)
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// A copy of the text written so far.
+    public var bytes: [UInt8] { output.bytes }
+
+    public var text: String { output.text }
 
     public mutating func object(_ members: (inout JSONWriter) -> Void) {
-        open(UInt8(ascii: "{"))
+        openObject()
         members(&self)
-        close(UInt8(ascii: "}"))
+        closeObject()
     }
 
     public mutating func array(_ elements: (inout JSONWriter) -> Void) {
-        open(UInt8(ascii: "["))
+        openArray()
         elements(&self)
-        close(UInt8(ascii: "]"))
+        closeArray()
     }
+
+    /// For text written as its parts arrive (a page streamed from the store); each open needs its
+    /// close. Otherwise `object` and `array` pair them.
+    public mutating func openObject() { open(UInt8(ascii: "{")) }
+    public mutating func closeObject() { close(UInt8(ascii: "}")) }
+    public mutating func openArray() { open(UInt8(ascii: "[")) }
+    public mutating func closeArray() { close(UInt8(ascii: "]")) }
 
     /// A member's key, one of the code's own names (nothing in it to escape); its value is
     /// written next.
     public mutating func key(_ name: StaticString) {
         separate()
-        name.withUTF8Buffer { name in
-            assert(!name.contains { JSONValue.needsEscape($0) }, "a key needs no escape")
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: name)
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: ":"))
-        }
+        assert(!name.withUTF8Buffer { $0.contains { JSONValue.needsEscape($0) } }, "a key needs no escape")
+        output.append(UInt8(ascii: "\""))
+        output.append(name)
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
         followsValue = false
     }
 
     /// A member's key from data (an action identifier), escaped as a string is.
     public mutating func key(escaping name: String) {
         separate()
-        JSONValue.writeString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        output.appendQuoted(name)
+        output.append(UInt8(ascii: ":"))
         followsValue = false
     }
 
     public mutating func string(_ value: String) {
         separate()
-        JSONValue.writeString(value, to: &bytes)
+        output.appendQuoted(value)
+        followsValue = true
+    }
+
+    /// A string given as UTF-8 bytes, e.g. a database's text in place.
+    public mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        separate()
+        output.appendQuoted(bytes)
         followsValue = true
     }
 
@@ -60,36 +75,36 @@ public struct JSONWriter {
 
     public mutating func integer(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        output.append(String(value))
         followsValue = true
     }
 
     /// With `sortedKeys`, objects inside are written in key order, as `serialized(sortedKeys:)` does.
     public mutating func value(_ value: JSONValue, sortedKeys: Bool = false) {
         separate()
-        value.write(to: &bytes, sortedKeys: sortedKeys)
+        value.write(to: &output, sortedKeys: sortedKeys)
         followsValue = true
     }
 
     /// Text that is JSON already, e.g. a stored answer, spliced in unparsed.
     public mutating func json(_ text: String) {
         separate()
-        bytes.append(contentsOf: text.utf8)
+        output.append(text)
         followsValue = true
     }
 
     private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(bracket)
+        output.append(bracket)
         followsValue = false
     }
 
     private mutating func close(_ bracket: UInt8) {
-        bytes.append(bracket)
+        output.append(bracket)
         followsValue = true
     }
 
     private mutating func separate() {
-        if followsValue { bytes.append(UInt8(ascii: ",")) }
+        if followsValue { output.append(UInt8(ascii: ",")) }
     }
 }

@@ -28,6 +28,18 @@ public final class PostgreSQLResult {
         return String(cString: value)
     }
 
+    /// The value's text as bytes without a copy, borrowed from the result: valid only while the
+    /// result lives, so keep it alive (`withExtendedLifetime`) for as long as they are read.
+    /// Empty for NULL.
+    public func bytes(row: Int, column: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let value = PQgetvalue(result, Int32(row), Int32(column)) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+            UnsafeBufferPointer(start: start, count: Int(PQgetlength(result, Int32(row), Int32(column))))
+        }
+    }
+
     public func integer(row: Int, column: Int) -> Int64? {
         text(row: row, column: column).flatMap { Int64($0) }
     }

@@ -130,25 +130,29 @@ package struct PostgreSQLReader: HistoryReader {
         return result.rowCount == 1 ? result.text(row: 0, column: 0) : nil
     }
 
-    package func likes(postId: String, page: PageRequest) throws -> PostLikes {
+    package func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
         let result = try connection.run(prepared: "likes_page", Self.window(postId, page))
-        let rows = Self.pageRows(result) { row in
-            Like(
-                postId: postId, userId: result.text(row: row, column: 2) ?? "",
-                responseId: result.text(row: row, column: 3) ?? "", likedAt: result.text(row: row, column: 4) ?? "")
+        rows.total(Int(Self.total(result)))
+        return Self.walkPage(result, limit: page.limit) { row in
+            rows.like(
+                userId: result.bytes(row: row, column: 2), responseId: result.bytes(row: row, column: 3),
+                likedAt: result.bytes(row: row, column: 4))
         }
-        return PostLikes(likeCount: Int(Self.total(result)), page: Page(rows: rows, limit: page.limit))
     }
 
-    package func replies(postId: String, page: PageRequest) throws -> PostReplies {
+    package func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
         let result = try connection.run(prepared: "replies_page", Self.window(postId, page))
-        let rows = Self.pageRows(result) { row in
-            Reply(
-                replyId: result.text(row: row, column: 2) ?? "", postId: postId,
-                userId: result.text(row: row, column: 3) ?? "", text: result.text(row: row, column: 4) ?? "",
-                responseId: result.text(row: row, column: 5) ?? "", createdAt: result.text(row: row, column: 6) ?? "")
+        rows.total(Int(Self.total(result)))
+        return Self.walkPage(result, limit: page.limit) { row in
+            rows.reply(
+                replyId: result.bytes(row: row, column: 2), userId: result.bytes(row: row, column: 3),
+                text: result.bytes(row: row, column: 4), responseId: result.bytes(row: row, column: 5),
+                createdAt: result.bytes(row: row, column: 6))
         }
-        return PostReplies(replyCount: Int(Self.total(result)), page: Page(rows: rows, limit: page.limit))
     }
 
     package func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
@@ -205,13 +209,21 @@ package struct PostgreSQLReader: HistoryReader {
         [key, String(page.cursor?.position ?? Int64.max), String(page.limit + 1)]
     }
 
-    /// The page of a count-and-page listing: rows whose position (column 1) is set. The one row of
-    /// an empty page carries only the count.
-    private static func pageRows<Item>(_ result: PostgreSQLResult, _ item: (_ row: Int) -> Item)
-        -> [(position: Int64, item: Item)]
+    /// Hands each row of a count-and-page listing's page to `visit`, and returns where the next
+    /// page starts. Page rows have their position (column 1) set; the one row of an empty page
+    /// carries only the count. The result outlives the visits: they read its bytes in place.
+    private static func walkPage(_ result: PostgreSQLResult, limit: Int, _ visit: (_ row: Int) -> Void)
+        -> PageCursor?
     {
-        result.rows { row in result.integer(row: row, column: 1).map { (position: $0, item: item(row)) } }
-            .compactMap { $0 }
+        withExtendedLifetime(result) {
+            var window = PageWindow(limit: limit)
+            for row in 0..<result.rowCount {
+                guard let position = result.integer(row: row, column: 1) else { continue }
+                guard window.admit(position: position) else { break }
+                visit(row)
+            }
+            return window.next
+        }
     }
 
     /// The count column: the same on every row, and present even when the page is empty.

@@ -30,8 +30,16 @@ public final class SQLiteStatement {
             case .integer(let integer):
                 try check(sqlite3_bind_int64(handle, index, integer))
             case .text(let text):
-                let code = text.utf8CString.withUnsafeBufferPointer { buffer in
-                    actionhub_sqlite3_bind_text_transient(handle, index, buffer.baseAddress, Int32(buffer.count - 1))
+                // SQLite copies the bytes at once (transient) and takes their length, so the
+                // string's own UTF-8 serves, with no NUL-terminated copy. An empty buffer may have
+                // no address, which SQLite would bind as NULL: "" binds empty text instead.
+                var text = text
+                let code = text.withUTF8 { buffer in
+                    buffer.isEmpty
+                        ? actionhub_sqlite3_bind_text_transient(handle, index, "", 0)
+                        : buffer.withMemoryRebound(to: CChar.self) {
+                            actionhub_sqlite3_bind_text_transient(handle, index, $0.baseAddress, Int32($0.count))
+                        }
                 }
                 try check(code)
             }
@@ -61,6 +69,9 @@ public final class SQLiteStatement {
     /// Binds, then collects every row through `row`.
     /// `expected`, when known (a LIMIT), is room made up front, so that the rows are not copied
     /// as the array grows.
+    /// Inlinable, so the caller's copy is specialized for its row type: unspecialized, every row
+    /// was appended through generic value witnesses.
+    @inlinable
     public func rows<Row>(_ values: [SQLiteValue] = [], expected: Int = 0, _ row: (SQLiteStatement) -> Row)
         throws(SQLiteError) -> [Row]
     {
@@ -70,8 +81,22 @@ public final class SQLiteStatement {
         while try step() {
             rows.append(row(self))
         }
-        try check(sqlite3_reset(handle))
+        try reset()
         return rows
+    }
+
+    /// Binds, then hands each row to `row` until it returns false or the rows run out, then resets.
+    @inlinable
+    public func forEachRow(_ values: [SQLiteValue] = [], _ row: (SQLiteStatement) -> Bool) throws(SQLiteError) {
+        try bind(values)
+        while try step(), row(self) {}
+        try reset()
+    }
+
+    /// Releases the statement's read of the database once its rows are read.
+    @usableFromInline
+    func reset() throws(SQLiteError) {
+        try check(sqlite3_reset(handle))
     }
 
     /// <https://www.sqlite.org/c3ref/column_blob.html>
@@ -79,6 +104,13 @@ public final class SQLiteStatement {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column's text as UTF-8 without a copy, borrowed from SQLite: valid only until the
+    /// statement steps or resets, so it is read inside the row's closure. Empty for NULL.
+    public func bytes(at column: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let start = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     public func integer(at column: Int32) -> Int64 {

@@ -63,35 +63,36 @@ package final class Reader: HistoryReader {
         try responseById.rows([.text(id)]) { $0.text(at: 0) ?? "" }.first
     }
 
-    package func likes(postId: String, page: PageRequest) throws -> PostLikes {
+    package func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
         // One read transaction, so the count and the page describe the same moment.
         try readTransaction.run {
-            let count = try likeCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
-            let rows = try likesPage.rows(Self.window(postId, page), expected: page.limit + 1) { row in
-                (
-                    position: row.integer(at: 0),
-                    item: Like(
-                        postId: postId, userId: row.text(at: 1) ?? "", responseId: row.text(at: 2) ?? "",
-                        likedAt: row.text(at: 3) ?? "")
-                )
+            rows.total(Int(try likeCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0))
+            var window = PageWindow(limit: page.limit)
+            try likesPage.forEachRow(Self.window(postId, page)) { row in
+                guard window.admit(position: row.integer(at: 0)) else { return false }
+                rows.like(userId: row.bytes(at: 1), responseId: row.bytes(at: 2), likedAt: row.bytes(at: 3))
+                return true
             }
-            return PostLikes(likeCount: Int(count), page: Page(rows: rows, limit: page.limit))
+            return window.next
         }
     }
 
-    package func replies(postId: String, page: PageRequest) throws -> PostReplies {
+    package func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    {
         try readTransaction.run {
-            let count = try replyCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0
-            let rows = try repliesPage.rows(Self.window(postId, page), expected: page.limit + 1) { row in
-                (
-                    position: row.integer(at: 0),
-                    item: Reply(
-                        replyId: row.text(at: 1) ?? "", postId: postId, userId: row.text(at: 2) ?? "",
-                        text: row.text(at: 3) ?? "", responseId: row.text(at: 4) ?? "", createdAt: row.text(at: 5) ?? ""
-                    )
-                )
+            rows.total(Int(try replyCount.rows([.text(postId)]) { $0.integer(at: 0) }.first ?? 0))
+            var window = PageWindow(limit: page.limit)
+            try repliesPage.forEachRow(Self.window(postId, page)) { row in
+                guard window.admit(position: row.integer(at: 0)) else { return false }
+                rows.reply(
+                    replyId: row.bytes(at: 1), userId: row.bytes(at: 2), text: row.bytes(at: 3),
+                    responseId: row.bytes(at: 4), createdAt: row.bytes(at: 5))
+                return true
             }
-            return PostReplies(replyCount: Int(count), page: Page(rows: rows, limit: page.limit))
+            return window.next
         }
     }
 

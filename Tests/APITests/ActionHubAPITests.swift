@@ -160,8 +160,12 @@ import Testing
             ) -> Deferred<Result<RecordResult, any Error>> { .ready(.failure(DiskFull())) }
             func checkReadiness() throws { throw DiskFull() }
             func response(id: String) throws -> String? { throw DiskFull() }
-            func likes(postId: String, page: PageRequest) throws -> PostLikes { throw DiskFull() }
-            func replies(postId: String, page: PageRequest) throws -> PostReplies { throw DiskFull() }
+            func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+                -> PageCursor?
+            { throw DiskFull() }
+            func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+                -> PageCursor?
+            { throw DiskFull() }
             func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String> {
                 throw DiskFull()
             }

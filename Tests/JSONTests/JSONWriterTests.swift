@@ -51,4 +51,19 @@ import Testing
         string.string("x")
         #expect(string.text == #""x""#)
     }
+
+    /// The buffer starts far too small and doubles many times; every escape kind lands on both
+    /// sides of the eight-byte scan and of a doubling.
+    @Test func growsFromATinyCapacityWithoutLosingOrMangling() throws {
+        let texts = (0..<2_000).map { index in
+            String(repeating: "x", count: index % 19) + "\u{01}\"\\\n\r\t\u{7F}é🙂" + String(index)
+        }
+        var json = JSONWriter(capacity: 1)
+        json.array { json in
+            for text in texts { json.string(text) }
+        }
+        #expect(try JSONParser().parse(json.text) == .array(texts.map { .string($0) }))
+        #expect(json.bytes.count == json.text.utf8.count)
+        #expect(json.text.hasPrefix(#"["\u0001\"\\\n\r\t\u007fé🙂0","x\u0001"#))
+    }
 }

@@ -16,6 +16,19 @@ import Testing
         #expect(throws: SQLiteError.self) { try connection.prepare("SELEC 1") }
     }
 
+    /// Text is bound from the string's own bytes with their length: empty text stays text (not
+    /// NULL), and small, long, non-ASCII and NUL-holding strings come back byte for byte.
+    @Test func boundTextComesBackExactlyAndEmptyIsNotNull() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        let echo = try connection.prepare("SELECT ?1, typeof(?1), length(CAST(?1 AS BLOB))")
+        for text in ["", "a", "short ascii", String(repeating: "long é🙂 ", count: 200), "nul\u{0}inside"] {
+            let row = try echo.rows([.text(text)]) { ($0.text(at: 0), $0.text(at: 1), $0.integer(at: 2)) }
+            #expect(row.first?.0 == text)
+            #expect(row.first?.1 == "text")
+            #expect(row.first?.2 == Int64(text.utf8.count))
+        }
+    }
+
     @Test func constraintViolationsAreReportedWithTheExtendedCode() throws {
         let connection = try SQLiteConnection(path: ":memory:")
         try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY)")

@@ -98,6 +98,55 @@ import Testing
         #expect(pages == 3)
     }
 
+    /// What a store hands a page's receiver, in order: the count first, then the rows newest first,
+    /// their text byte for byte (empty, non-ASCII and JSON-special text included).
+    struct RowLog: LikeRows, ReplyRows {
+        var calls: [String] = []
+        mutating func total(_ count: Int) { calls.append("total \(count)") }
+        mutating func like(userId: BorrowedText, responseId: BorrowedText, likedAt: BorrowedText) {
+            calls.append("like \(Self.text(userId))|\(Self.text(likedAt))")
+        }
+        mutating func reply(
+            replyId: BorrowedText, userId: BorrowedText, text: BorrowedText, responseId: BorrowedText,
+            createdAt: BorrowedText
+        ) {
+            calls.append("reply \(Self.text(replyId))|\(Self.text(userId))|\(Self.text(text))|\(Self.text(createdAt))")
+        }
+        static func text(_ bytes: BorrowedText) -> String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func pageRowsArriveCountFirstThenNewestFirstWithTheirTextExact(_ kind: Kind) throws {
+        let store = try kind.make()
+        let texts = ["", "é \"quoted\" \\ line\nbreak 👍", String(repeating: "long ", count: 100)]
+        for (index, text) in texts.enumerated() {
+            let id = UUID().uuidString
+            _ = try store.record(Self.key(id, user: "u-\(index)", action: "reply")) { effects in
+                try effects.addReply(
+                    Reply(
+                        replyId: "r\(index)", postId: "p-1", userId: "u-\(index)", text: text, responseId: id,
+                        createdAt: "2026-12-02T00:00:0\(index)Z"))
+                _ = try effects.addLike(Like(postId: "p-1", userId: "u-\(index)", responseId: id, likedAt: "t\(index)"))
+                return "ok"
+            }.wait().get()
+        }
+        var replies = RowLog()
+        #expect(try store.replies(postId: "p-1", page: PageRequest(limit: 3), into: &replies) == nil)
+        #expect(
+            replies.calls
+                == ["total 3"]
+                + texts.indices.reversed().map { "reply r\($0)|u-\($0)|\(texts[$0])|2026-12-02T00:00:0\($0)Z" })
+        var likes = RowLog()
+        let next = try store.likes(postId: "p-1", page: PageRequest(limit: 2), into: &likes)
+        #expect(likes.calls == ["total 3", "like u-2|t2", "like u-1|t1"])
+        var rest = RowLog()
+        #expect(try store.likes(postId: "p-1", page: PageRequest(limit: 2, cursor: next), into: &rest) == nil)
+        #expect(rest.calls == ["total 3", "like u-0|t0"])
+        var none = RowLog()
+        #expect(try store.likes(postId: "p-2", page: PageRequest(), into: &none) == nil)
+        #expect(none.calls == ["total 0"])
+    }
+
     @Test(arguments: Kind.allCases)
     func repliesAndUserHistoryAreFilteredAndPaged(_ kind: Kind) throws {
         let store = try kind.make()

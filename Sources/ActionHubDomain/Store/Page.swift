@@ -9,7 +9,8 @@ public struct Page<Item: Sendable>: Sendable {
     }
 
     /// Builds a page from up to `limit + 1` rows with their positions: the extra row only tells
-    /// that another page exists.
+    /// that another page exists. Inlinable, so it is specialized for the store's item type.
+    @inlinable
     public init(rows: [(position: Int64, item: Item)], limit: Int) {
         let pageRows = rows.prefix(limit)
         items = pageRows.map { $0.item }  // not \.item: a key path is built at run time, per page

@@ -19,8 +19,12 @@ public protocol ResponseStore: Sendable {
 
     /// The stored answer body for a response id.
     func response(id: String) throws -> String?
-    func likes(postId: String, page: PageRequest) throws -> PostLikes
-    func replies(postId: String, page: PageRequest) throws -> PostReplies
+    /// One page of the post's likes into `rows`, and where the next page starts (nil on the last).
+    func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
+    /// One page of the post's replies into `rows`, and where the next page starts (nil on the last).
+    func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
+        -> PageCursor?
     /// The user's stored answer bodies, newest first.
     func responses(userId: String, filter: ResponseFilter, page: PageRequest) throws -> Page<String>
     /// Events after `cursor`, oldest first, at most `limit`: only events that are durable, and
