@@ -19,18 +19,7 @@ public struct Authenticator: Sendable {
 
     public func authenticate(_ header: String?) throws -> Result<Principal, Failure> {
         guard let header else { return .failure(.missing) }
-        // Scanned as bytes, with no array of parts: `<spaces>scheme<spaces>credential<spaces>`.
-        let utf8 = header.utf8
-        let space = UInt8(ascii: " ")
-        guard let schemeStart = utf8.firstIndex(where: { $0 != space }),
-            let schemeEnd = utf8[schemeStart...].firstIndex(of: space),
-            let credentialStart = utf8[schemeEnd...].firstIndex(where: { $0 != space })
-        else { return .failure(.malformed) }
-        let credentialEnd = utf8[credentialStart...].firstIndex(of: space) ?? utf8.endIndex
-        guard utf8[credentialEnd...].allSatisfy({ $0 == space }), Self.isBearer(utf8[schemeStart..<schemeEnd]) else {
-            return .failure(.malformed)
-        }
-        let credential = String(Substring(utf8[credentialStart..<credentialEnd]))
+        guard let credential = Self.bearerCredential(header) else { return .failure(.malformed) }
         if KeyIssuer.looksLikeKey(credential) {
             let remembered = keyHashes.hash(of: credential)
             let hash = try remembered ?? KeyIssuer.hash(credential)
@@ -53,8 +42,34 @@ public struct Authenticator: Sendable {
         return .success(.user(claims.user))
     }
 
+    /// The credential of `<spaces>Bearer<spaces>credential<spaces>` (the scheme in any letter
+    /// case), nil for any other shape. Scanned over the contiguous bytes: through `String.UTF8View`
+    /// indices the scan took ~18 instructions a byte, a tenth of a history GET's own work.
+    private static func bearerCredential(_ header: String) -> String? {
+        var header = header
+        return header.withUTF8 { bytes -> String? in
+            let space = UInt8(ascii: " ")
+            var index = 0
+            func skip(_ isSpace: Bool) {
+                while index < bytes.count && (bytes[index] == space) == isSpace { index += 1 }
+            }
+            skip(true)
+            let schemeStart = index
+            skip(false)
+            guard isBearer(UnsafeBufferPointer(rebasing: bytes[schemeStart..<index])) else { return nil }
+            skip(true)
+            let credentialStart = index
+            skip(false)
+            let credentialEnd = index
+            skip(true)
+            guard credentialEnd > credentialStart, index == bytes.count else { return nil }
+            return String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[credentialStart..<credentialEnd]), as: UTF8.self)
+        }
+    }
+
     /// The scheme, in any letter case.
-    private static func isBearer(_ scheme: Substring.UTF8View) -> Bool {
+    private static func isBearer(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         // Setting 0x20 lowercases an ASCII letter and makes no other byte one of these letters.
         scheme.count == 6 && zip(scheme, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
