@@ -34,6 +34,13 @@ public final class SQLiteDatabase: Sendable {
         return connection
     }
 
+    /// The connection `WALCheckpointer` copies the log with; it writes nothing else.
+    func openCheckpointer() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+        return connection
+    }
+
     /// A read-write connection whose every commit is synced: for rare writes (keys, secrets).
     func openSyncedConnection() throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)

@@ -50,6 +50,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
     // Readers are declared, and so released, before the writer: the last connection to close
     // checkpoints the WAL and removes it, which only a read-write connection can do.
     private let readers: [ReaderSlot]
+    private let checkpointer: WALCheckpointer
     private let writer: WriterBox
     private let syncer: WALSyncer
     package let committer: GroupCommitter
@@ -71,6 +72,8 @@ public final class SQLiteResponseStore: GroupCommitStore {
         readers = try (0..<max(1, options.readerCount)).map { _ in
             ReaderSlot(reader: try Reader(connection: try database.openReader()))
         }
+        let checkpointer = WALCheckpointer(connection: try database.openCheckpointer())
+        self.checkpointer = checkpointer
         let wal = try WALFile(databasePath: database.path)
         let syncer = WALSyncer(
             sync: { if !options.skipsLogSync { try wal.sync() } }, observe: options.observeCommit,
@@ -84,7 +87,9 @@ public final class SQLiteResponseStore: GroupCommitStore {
                 return
             }
             writer.writer.withLock {
-                $0.commit(batch, acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, syncer: syncer)
+                $0.commit(
+                    batch, acknowledgeBeforeCommit: options.acknowledgeBeforeCommit, syncer: syncer,
+                    checkpointer: checkpointer)
             }
         }
         committer = GroupCommitter(writers: [commit], maximumBatch: options.maximumBatch)
@@ -104,6 +109,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
     public func close() {
         committer.close()
         syncer.close()
+        checkpointer.close()
     }
 
     /// A read on a reader, and a write transaction on the writer that commits nothing but still

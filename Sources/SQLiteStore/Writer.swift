@@ -20,6 +20,8 @@ final class Writer: ActionEffects {
     private let release: SQLiteStatement
     private let rollbackToSavepoint: SQLiteStatement
     private let stats: SQLiteStatsWriter
+    /// A row of (busy, log frames, frames copied); PASSIVE never waits for the busy handler.
+    private let checkpoint: SQLiteStatement
 
     /// `connection` commits with `synchronous=NORMAL` (`SQLiteDatabase.openEventWriter`);
     /// checkpoints run after a batch is handed to the syncer, not inside its COMMIT.
@@ -55,13 +57,16 @@ final class Writer: ActionEffects {
         release = try connection.prepare("RELEASE event")
         rollbackToSavepoint = try connection.prepare("ROLLBACK TO event")
         stats = try SQLiteStatsWriter(connection: connection)
+        checkpoint = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
     /// Commits a batch in one transaction, each event in a savepoint so that one failing handler
     /// rolls back only its own event, then hands the batch with its results (or the COMMIT's
     /// error for every event) to `syncer`, which answers once the log is on disk. Nothing is
     /// committed once a sync has failed.
-    func commit(_ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, syncer: WALSyncer) {
+    func commit(
+        _ batch: [CommitTicket], acknowledgeBeforeCommit: Bool, syncer: WALSyncer, checkpointer: WALCheckpointer
+    ) {
         let started = ContinuousClock.now
         let results: [Result<RecordResult, any Error>]
         // The newest position this batch committed, once its COMMIT succeeded: the feed shows up
@@ -93,21 +98,31 @@ final class Writer: ActionEffects {
         guard !acknowledgeBeforeCommit else { return }
         syncer.add(
             WALSyncer.Batch(tickets: batch, results: results, started: started, committedUpTo: committedUpTo))
+        let before = eventsSinceCheckpoint
         eventsSinceCheckpoint += batch.count
-        if eventsSinceCheckpoint >= Self.checkpointEvery {
+        // Not when the writer's own is due: it copies what is left itself.
+        if eventsSinceCheckpoint / Self.copyAheadEvery > before / Self.copyAheadEvery,
+            eventsSinceCheckpoint < Self.checkpointEvery
+        {
+            checkpointer.nudge()
+        }
+        // Busy means the checkpointer is copying: tried again after the next batch. A disk that
+        // fails shows in the next COMMIT or sync, and the log grows until a checkpoint succeeds.
+        if eventsSinceCheckpoint >= Self.checkpointEvery,
+            (try? checkpoint.rows { $0.integer(at: 0) }.first) == 0
+        {
             eventsSinceCheckpoint = 0
-            // Fails only when busy or when the disk does; the log then grows until a later one
-            // succeeds, and the failure that matters shows in the next COMMIT or sync.
-            try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         }
     }
 
-    /// Events between checkpoints. SQLite's own (every 1000 pages, inside COMMIT) held up every
-    /// answer in the batch; run here, after the batch went to the syncer, it holds up only the
-    /// next batch. Done by this connection between its transactions, so the log is fully copied
-    /// when the next one begins and starts over: it stays bounded. (A PASSIVE checkpoint on
-    /// another thread never found it so and let it grow past 1 GB in 9 s.)
+    /// Events between the writer's checkpoints. SQLite's own (every 1000 pages, inside COMMIT)
+    /// held up every answer in the batch; run here, after the batch went to the syncer, it holds
+    /// up only the next batch. Done by this connection between its transactions, so the log is
+    /// fully copied when the next one begins and starts over: it stays bounded. (A PASSIVE
+    /// checkpoint on another thread never found it so and let it grow past 1 GB in 9 s.)
     static let checkpointEvery = 1024
+    /// Events between passes of `WALCheckpointer`, which copies most of the log beforehand.
+    static let copyAheadEvery = 256
     /// The position of the response row `record` inserted last.
     private var insertedPosition: Int64 = 0
     /// The newest position of the batch being committed: of its created events' rows.

@@ -101,12 +101,13 @@ extension GroupCommitTests {
         // A thread names itself once it runs, a moment after the store has started it.
         let deadline = ContinuousClock.now.advanced(by: .seconds(TimingBudget.seconds(5)))
         var names = Self.threadNames()
-        while !names.isSuperset(of: ["ah-writer", "ah-wal-sync"]) && ContinuousClock.now < deadline {
+        while !names.isSuperset(of: ["ah-writer", "ah-wal-sync", "ah-checkpoint"]) && ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
             names = Self.threadNames()
         }
         #expect(names.contains("ah-writer"))
         #expect(names.contains("ah-wal-sync"))
+        #expect(names.contains("ah-checkpoint"))
     }
 
     private static func threadNames() -> Set<String> {
