@@ -79,14 +79,10 @@ public final class InMemoryResponseStore: ResponseStore {
     public func likes<Rows: LikeRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
         -> PageCursor?
     {
-        let (all, page) = state.withLock { state in
-            let all = state.likes.filter { $0.like.postId == postId }
-            return (
-                all.count,
-                Page(rows: Self.newestFirst(all.map { ($0.position, $0.like) }, page: page), limit: page.limit)
-            )
+        let (total, page) = state.withLock { state in
+            Self.listing(state.likes.filter { $0.like.postId == postId }.map { ($0.position, $0.like) }, page: page)
         }
-        rows.total(all)
+        rows.total(total)
         for like in page.items { rows.like(like) }
         return page.next
     }
@@ -94,14 +90,10 @@ public final class InMemoryResponseStore: ResponseStore {
     public func replies<Rows: ReplyRows & ~Copyable>(postId: String, page: PageRequest, into rows: inout Rows) throws
         -> PageCursor?
     {
-        let (all, page) = state.withLock { state in
-            let all = state.replies.filter { $0.reply.postId == postId }
-            return (
-                all.count,
-                Page(rows: Self.newestFirst(all.map { ($0.position, $0.reply) }, page: page), limit: page.limit)
-            )
+        let (total, page) = state.withLock { state in
+            Self.listing(state.replies.filter { $0.reply.postId == postId }.map { ($0.position, $0.reply) }, page: page)
         }
-        rows.total(all)
+        rows.total(total)
         for reply in page.items { rows.reply(reply) }
         return page.next
     }
@@ -174,6 +166,11 @@ public final class InMemoryResponseStore: ResponseStore {
     }
 
     /// Up to `limit + 1` rows below the cursor, newest first, as `Page(rows:limit:)` takes them.
+    /// A post listing's count and the requested page of it.
+    private static func listing<Item>(_ all: [(Int64, Item)], page: PageRequest) -> (total: Int, page: Page<Item>) {
+        (all.count, Page(rows: newestFirst(all, page: page), limit: page.limit))
+    }
+
     private static func newestFirst<Item>(_ rows: [(Int64, Item)], page: PageRequest) -> [(position: Int64, item: Item)]
     {
         rows.filter { position, _ in page.cursor.map { position < $0.position } ?? true }

@@ -72,12 +72,9 @@ public final class SQLiteStatement {
     /// Inlinable, so the caller's copy is specialized for its row type: unspecialized, every row
     /// was appended through generic value witnesses.
     @inlinable
-    public func rows<Row>(_ values: [SQLiteValue] = [], expected: Int = 0, _ row: (SQLiteStatement) -> Row)
-        throws(SQLiteError) -> [Row]
-    {
+    public func rows<Row>(_ values: [SQLiteValue] = [], _ row: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
         try bind(values)
         var rows: [Row] = []
-        rows.reserveCapacity(expected)
         while try step() {
             rows.append(row(self))
         }
