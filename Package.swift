@@ -126,6 +126,7 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLStoreTests",
             dependencies: ["ActionHubDomain", "Auth", "PostgreSQL", "PostgreSQLStore", "TestSupport"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTP", "HTTPServer", "HTTPClient", "Basics", "TestSupport"]),

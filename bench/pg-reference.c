@@ -3,8 +3,9 @@
 // Sources/PostgreSQLStore/PostgreSQLWriter.swift and PostgreSQLStatsSQL.swift, prepared once per
 // connection), for batches of the size ActionHub committed, on a database ActionHub migrated:
 //   BEGIN
-//   per event: SAVEPOINT (with the previous one's RELEASE), find_response, add_like or
-//              insert_reply, insert_response (with its webhook outbox rows)
+//   find_responses (the batch's ids, for retries)
+//   per event: SAVEPOINT (with the previous one's RELEASE), add_like or insert_reply,
+//              insert_response (with its webhook outbox rows)
 //   stats_add_users, stats_add_counts, stats_add_posts, add_post_counts (arrays, sorted keys)
 //   COMMIT
 // Events are bench/post-mix.lua's (70% like, 20% reply, 10% open-screen; 10k posts, 100k users)
@@ -12,16 +13,33 @@
 // sorted by (post, user, id) as ActionHub sorts them. Prints events/s and the batch commit
 // latency p50/p99. The gap between this and ActionHub is what ActionHub adds to the storage work.
 // Usage: pg-reference CONNINFO WRITERS BATCH SECONDS [hot]
+//
+// With `serve`, the same statements behind HTTP: a libmicrohttpd server (a thread pool, epoll,
+// connections suspended while their event commits, as ActionHub parks them) taking wrk's POSTs of
+// bench/post-mix.lua or bench/hot-post.lua. The fields are cut out of the bodies by searching for
+// their keys (no JSON parser, no validation, no auth), the body's SHA-256 is the fingerprint, and
+// WRITERS threads each take what is queued (up to MAX_BATCH) as one batch, as ActionHub's group
+// committer does, and answer 201 with the stored event after COMMIT. Its rate over the no-HTTP
+// run's is what HTTP and wrk cost on the same cores, for any server; on SIGTERM it prints
+// "events batches" committed. A batch that fails is rolled back and its requests answered 503.
+// Usage: pg-reference serve PORT CONNINFO WRITERS THREADS
 // Built and run by bench/postgres; not part of the product.
+#define _GNU_SOURCE /* memmem */
 #include <libpq-fe.h>
+#include <microhttpd.h>
+#include <openssl/sha.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MAX_BATCH 256
+#define MAX_BODY 4096
 
 static const char *conninfo;
 static int batch_size, hot;
@@ -29,7 +47,7 @@ static double deadline;
 static unsigned run_id;
 
 static const char *statements[][2] = {
-    {"find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"},
+    {"find_responses", "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])"},
     {"insert_response",
      "WITH inserted AS ("
      " INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)"
@@ -70,9 +88,14 @@ static const char *statements[][2] = {
 
 struct event {
   char id[48], user[40], post[16], action[64], text[48], reply_id[48], fingerprint[65];
+  char body[512], notification[256];
   long long received_at;
-  int liked, replied;
+  int liked, replied, stored;
+  int slot; /* serve: the request of the batch this event came from */
 };
+
+/* serve: where a failed statement jumps to in the writer thread (its batch is rolled back). */
+static __thread jmp_buf *on_failure;
 
 struct writer {
   pthread_t thread;
@@ -99,6 +122,8 @@ static PGresult *checked(PGconn *connection, PGresult *result, const char *what)
   ExecStatusType status = PQresultStatus(result);
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
     fprintf(stderr, "%s: %s", what, PQerrorMessage(connection));
+    PQclear(result);
+    if (on_failure) longjmp(*on_failure, 1);
     exit(1);
   }
   return result;
@@ -282,6 +307,7 @@ static void make_event(struct event *e, struct writer *w, long number, unsigned 
   for (int i = 0; i < 64; i++) e->fingerprint[i] = "0123456789abcdef"[rand_r(seed) % 16];
   e->fingerprint[64] = 0;
   e->liked = e->replied = 0;
+  e->notification[0] = 0;
 }
 
 static void iso_time(char *out, size_t size, long long ms) {
@@ -292,14 +318,32 @@ static void iso_time(char *out, size_t size, long long ms) {
   snprintf(out + at, size - at, ".%03lldZ", ms % 1000);
 }
 
+/* find_responses for the batch: events stored before it began are answered with their bodies. */
+static void find_stored(PGconn *connection, struct event *events, int count) {
+  static __thread char ids[MAX_BATCH * 52];
+  const char *texts[MAX_BATCH];
+  for (int i = 0; i < count; i++) {
+    texts[i] = events[i].id;
+    events[i].stored = 0;
+  }
+  text_array(ids, texts, count);
+  const char *values[1] = {ids};
+  PGresult *found = run(connection, "find_responses", 1, values);
+  for (int row = 0; row < PQntuples(found); row++)
+    for (int i = 0; i < count; i++)
+      if (strcmp(events[i].id, PQgetvalue(found, row, 0)) == 0) {
+        events[i].stored = 1;
+        snprintf(events[i].body, sizeof events[i].body, "%s", PQgetvalue(found, row, 2));
+      }
+  PQclear(found);
+}
+
 static void record(PGconn *connection, struct event *e, int first) {
   execute(connection, first ? "SAVEPOINT event" : "RELEASE event; SAVEPOINT event");
-  const char *find[1] = {e->id};
-  PGresult *found = run(connection, "find_response", 1, find);
-  int stored = PQntuples(found);
-  PQclear(found);
-  if (stored) return;
-  char at[32], body[512], notification[256], received[24], created[24];
+  if (e->stored) return;
+  char at[32], received[24], created[24];
+  char *body = e->body;
+  size_t body_size = sizeof e->body;
   e->received_at = wall_ms();
   iso_time(at, sizeof at, e->received_at);
   if (strcmp(e->action, "like") == 0) {
@@ -308,7 +352,7 @@ static void record(PGconn *connection, struct event *e, int first) {
     e->liked = atoi(PQgetvalue(result, 0, 0));
     long long count = atoll(PQgetvalue(result, 0, 1)) + e->liked;
     PQclear(result);
-    snprintf(body, sizeof body,
+    snprintf(body, body_size,
              "{\"id\":\"%s\",\"actionIdentifier\":\"like\",\"category\":\"social_post\",\"handler\":\"like\","
              "\"userId\":\"%s\",\"postId\":\"%s\",\"receivedAt\":\"%s\",\"result\":{\"liked\":true,"
              "\"alreadyLiked\":%s,\"likeCount\":%lld}}",
@@ -317,28 +361,29 @@ static void record(PGconn *connection, struct event *e, int first) {
     const char *reply[6] = {e->reply_id, e->post, e->user, e->text, e->id, at};
     PQclear(run(connection, "insert_reply", 6, reply));
     e->replied = 1;
-    snprintf(body, sizeof body,
+    snprintf(body, body_size,
              "{\"id\":\"%s\",\"actionIdentifier\":\"reply\",\"category\":\"social_post\",\"handler\":\"reply\","
              "\"userId\":\"%s\",\"postId\":\"%s\",\"receivedAt\":\"%s\",\"result\":{\"replyId\":\"%s\","
              "\"text\":\"%s\"}}",
              e->id, e->user, e->post, at, e->reply_id, e->text);
   } else {
-    snprintf(body, sizeof body,
+    snprintf(body, body_size,
              "{\"id\":\"%s\",\"actionIdentifier\":\"%s\",\"category\":\"social_post\",\"handler\":\"open-screen\","
              "\"userId\":\"%s\",\"postId\":\"%s\",\"receivedAt\":\"%s\",\"result\":{\"screen\":\"post\","
              "\"deepLink\":\"socialapp://posts/%s\"}}",
              e->id, e->action, e->user, e->post, at, e->post);
   }
-  snprintf(notification, sizeof notification,
-           "{\"identifier\":\"push-%s\",\"categoryIdentifier\":\"social_post\",\"userInfo\":{\"postId\":\"%s\","
-           "\"media-url\":\"https://example.com/a.jpg\"}}",
-           e->id, e->post);
+  if (!e->notification[0])
+    snprintf(e->notification, sizeof e->notification,
+             "{\"identifier\":\"push-%s\",\"categoryIdentifier\":\"social_post\",\"userInfo\":{\"postId\":\"%s\","
+             "\"media-url\":\"https://example.com/a.jpg\"}}",
+             e->id, e->post);
   snprintf(received, sizeof received, "%lld", e->received_at);
   snprintf(created, sizeof created, "%lld", wall_ms());
   char any_action[80], this_action[96];
   snprintf(any_action, sizeof any_action, "social_post.*");
   snprintf(this_action, sizeof this_action, "social_post.%s", e->action);
-  const char *insert[12] = {e->id, e->user, "social_post", e->action, e->fingerprint, body, notification,
+  const char *insert[12] = {e->id, e->user, "social_post", e->action, e->fingerprint, body, e->notification,
                             received, created, "*", any_action, this_action};
   PQclear(run(connection, "insert_response", 12, insert));
 }
@@ -348,8 +393,8 @@ static int by_value(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static void *write_batches(void *argument) {
-  struct writer *w = argument;
+/* A writer's connection, as ActionHub's writers set theirs up, with the statements prepared. */
+static PGconn *connect_writer(void) {
   PGconn *connection = PQconnectdb(conninfo);
   if (PQstatus(connection) != CONNECTION_OK) {
     fprintf(stderr, "connect: %s", PQerrorMessage(connection));
@@ -358,6 +403,12 @@ static void *write_batches(void *argument) {
   execute(connection, "SET actionhub.counts_by_writer = 'on'");
   for (size_t i = 0; i < sizeof statements / sizeof *statements; i++)
     PQclear(checked(connection, PQprepare(connection, statements[i][0], statements[i][1], 0, NULL), statements[i][0]));
+  return connection;
+}
+
+static void *write_batches(void *argument) {
+  struct writer *w = argument;
+  PGconn *connection = connect_writer();
   unsigned seed = run_id * 7919 + w->number;
   static __thread struct event events[MAX_BATCH];
   long number = 0;
@@ -366,6 +417,7 @@ static void *write_batches(void *argument) {
     qsort(events, batch_size, sizeof *events, by_lock_order);
     double started = now();
     execute(connection, "BEGIN");
+    find_stored(connection, events, batch_size);
     for (int i = 0; i < batch_size; i++) record(connection, &events[i], i == 0);
     write_aggregates(connection, events, batch_size);
     execute(connection, "COMMIT");
@@ -380,7 +432,214 @@ static void *write_batches(void *argument) {
   return NULL;
 }
 
+/* ---- serve: the same statements behind HTTP ---- */
+
+struct request {
+  struct MHD_Connection *connection;
+  char body[MAX_BODY];
+  size_t size;
+  int state; /* 0 reading, 1 queued, 2 committed, 3 failed */
+  char answer[512];
+  struct request *next;
+};
+
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queued = PTHREAD_COND_INITIALIZER;
+static struct request *head, *tail;
+static long served_events, served_batches;
+
+/* The value of "key":"…" in body (no escapes in the benchmark's bodies) copied into out. */
+static void field(const struct request *r, const char *key, char *out, size_t size) {
+  char pattern[64];
+  int length = snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+  const char *start = memmem(r->body, r->size, pattern, (size_t)length);
+  out[0] = 0;
+  if (!start) return;
+  start += length;
+  const char *end = memchr(start, '"', r->size - (size_t)(start - r->body));
+  if (!end || (size_t)(end - start) >= size) return;
+  memcpy(out, start, (size_t)(end - start));
+  out[end - start] = 0;
+}
+
+/* The object value of "notification":{…}, braces matched (none inside the benchmark's strings). */
+static void notification_field(const struct request *r, char *out, size_t size) {
+  const char *start = memmem(r->body, r->size, "\"notification\":", 15);
+  out[0] = 0;
+  if (!start || !(start = memchr(start, '{', r->size - (size_t)(start - r->body)))) return;
+  int depth = 0;
+  for (const char *at = start; at < r->body + r->size; at++) {
+    if (*at == '{') depth++;
+    if (*at == '}' && --depth == 0) {
+      if ((size_t)(at - start + 1) < size) {
+        memcpy(out, start, (size_t)(at - start + 1));
+        out[at - start + 1] = 0;
+      }
+      return;
+    }
+  }
+}
+
+static void event_of(struct event *e, const struct request *r, unsigned *seed, long number) {
+  field(r, "id", e->id, sizeof e->id);
+  field(r, "userId", e->user, sizeof e->user);
+  field(r, "actionIdentifier", e->action, sizeof e->action);
+  field(r, "postId", e->post, sizeof e->post);
+  field(r, "userText", e->text, sizeof e->text);
+  notification_field(r, e->notification, sizeof e->notification);
+  snprintf(e->reply_id, sizeof e->reply_id, "%08x-%04x-4%03x-8%03x-%012lx", rand_r(seed), rand_r(seed) % 65536,
+           rand_r(seed) % 4096, rand_r(seed) % 4096, number);
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256((const unsigned char *)r->body, r->size, digest);
+  for (int i = 0; i < SHA256_DIGEST_LENGTH; i++) {
+    e->fingerprint[2 * i] = "0123456789abcdef"[digest[i] >> 4];
+    e->fingerprint[2 * i + 1] = "0123456789abcdef"[digest[i] & 15];
+  }
+  e->fingerprint[64] = 0;
+  e->liked = e->replied = 0;
+}
+
+static void *serve_batches(void *argument) {
+  unsigned seed = (unsigned)(uintptr_t)argument * 7919 + run_id;
+  PGconn *connection = connect_writer();
+  static __thread struct event events[MAX_BATCH];
+  static __thread struct request *batch[MAX_BATCH];
+  long number = 0;
+  for (;;) {
+    pthread_mutex_lock(&queue_lock);
+    while (!head) pthread_cond_wait(&queued, &queue_lock);
+    int count = 0;
+    while (head && count < MAX_BATCH) {
+      batch[count++] = head;
+      head = head->next;
+    }
+    if (!head) tail = NULL;
+    pthread_mutex_unlock(&queue_lock);
+
+    for (int i = 0; i < count; i++) {
+      event_of(&events[i], batch[i], &seed, ++number);
+      events[i].slot = i;
+    }
+    qsort(events, count, sizeof *events, by_lock_order);
+    jmp_buf failed;
+    volatile int state = 2;
+    if (setjmp(failed) == 0) {
+      on_failure = &failed;
+      execute(connection, "BEGIN");
+      find_stored(connection, events, count);
+      for (int i = 0; i < count; i++) record(connection, &events[i], i == 0);
+      write_aggregates(connection, events, count);
+      execute(connection, "COMMIT");
+    } else {
+      PQclear(PQexec(connection, "ROLLBACK"));
+      state = 3;
+    }
+    on_failure = NULL;
+    pthread_mutex_lock(&queue_lock);
+    if (state == 2) {
+      served_events += count;
+      served_batches++;
+    }
+    pthread_mutex_unlock(&queue_lock);
+    for (int i = 0; i < count; i++) {
+      struct request *r = batch[events[i].slot];
+      snprintf(r->answer, sizeof r->answer, "%s", events[i].body);
+      r->state = state;
+      MHD_resume_connection(r->connection);
+    }
+  }
+  return NULL;
+}
+
+static enum MHD_Result answer(struct MHD_Connection *connection, unsigned status, const char *text) {
+  struct MHD_Response *response = MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_MUST_COPY);
+  if (!response) return MHD_NO;
+  MHD_add_response_header(response, "Content-Type", "application/json");
+  enum MHD_Result result = MHD_queue_response(connection, status, response);
+  MHD_destroy_response(response);
+  return result;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                              const char *version, const char *upload_data, size_t *upload_data_size,
+                              void **con_cls) {
+  (void)cls, (void)url, (void)version;
+  struct request *r = *con_cls;
+  if (!r) {
+    if (!(r = calloc(1, sizeof *r))) return MHD_NO;
+    r->connection = connection;
+    *con_cls = r;
+    return MHD_YES;
+  }
+  if (*upload_data_size) {
+    if (r->size + *upload_data_size > MAX_BODY) return MHD_NO;
+    memcpy(r->body + r->size, upload_data, *upload_data_size);
+    r->size += *upload_data_size;
+    *upload_data_size = 0;
+    return MHD_YES;
+  }
+  if (strcmp(method, "POST") != 0) return answer(connection, 405, "{}");
+  if (r->state == 2) return answer(connection, 201, r->answer);
+  if (r->state == 3) return answer(connection, 503, "{}");
+  r->state = 1;
+  MHD_suspend_connection(connection);
+  pthread_mutex_lock(&queue_lock);
+  if (tail) tail->next = r; else head = r;
+  tail = r;
+  pthread_cond_signal(&queued);
+  pthread_mutex_unlock(&queue_lock);
+  return MHD_YES;
+}
+
+static void completed(void *cls, struct MHD_Connection *connection, void **con_cls,
+                      enum MHD_RequestTerminationCode code) {
+  (void)cls, (void)connection, (void)code;
+  free(*con_cls);
+  *con_cls = NULL;
+}
+
+static int serve(int argc, char **argv) {
+  if (argc != 6) {
+    fprintf(stderr, "usage: %s serve PORT CONNINFO WRITERS THREADS\n", argv[0]);
+    return 2;
+  }
+  conninfo = argv[3];
+  int writers = atoi(argv[4]), threads = atoi(argv[5]);
+  if (writers < 1 || writers > 64 || threads < 1 || threads > 1024) {
+    fprintf(stderr, "writers 1-64, threads 1-1024\n");
+    return 2;
+  }
+  run_id = (unsigned)(wall_ms() / 1000 % 100000) + 0x100000;
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &set, NULL); /* every thread started below inherits the mask */
+  for (int i = 0; i < writers; i++) {
+    pthread_t thread;
+    pthread_create(&thread, NULL, serve_batches, (void *)(uintptr_t)i);
+  }
+  struct MHD_Daemon *daemon = MHD_start_daemon(
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)atoi(argv[2]), NULL,
+      NULL, handle, NULL, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_NOTIFY_COMPLETED, completed,
+      NULL, MHD_OPTION_CONNECTION_LIMIT, 4096u, MHD_OPTION_END);
+  if (!daemon) {
+    fprintf(stderr, "MHD_start_daemon failed\n");
+    return 1;
+  }
+  printf("listening on http://127.0.0.1:%s\n", argv[2]);
+  fflush(stdout);
+  int sig;
+  sigwait(&set, &sig);
+  pthread_mutex_lock(&queue_lock);
+  printf("%ld %ld\n", served_events, served_batches);
+  fflush(stdout);
+  /* Suspended connections make MHD_stop_daemon abort; every answered event is committed. */
+  _exit(0);
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "serve") == 0) return serve(argc, argv);
   if (argc < 5) {
     fprintf(stderr, "usage: %s CONNINFO WRITERS BATCH SECONDS [hot]\n", argv[0]);
     return 2;

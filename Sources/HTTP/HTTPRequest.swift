@@ -27,10 +27,19 @@ public struct HTTPRequest: Sendable {
     }
 
     static func sameName(_ first: String, _ second: String) -> Bool {
-        first.utf8.count == second.utf8.count
-            && zip(first.utf8, second.utf8).allSatisfy { first, second in
-                first == second || (first | 0x20 == second | 0x20 && (0x61...0x7A).contains(first | 0x20))
+        guard first.utf8.count == second.utf8.count else { return false }
+        // Over the contiguous bytes: zipping the two UTF-8 views cost ~10 instructions a byte.
+        var first = first
+        var second = second
+        return first.withUTF8 { first in
+            second.withUTF8 { second in
+                for index in first.indices where first[index] != second[index] {
+                    let folded = first[index] | 0x20
+                    guard folded == second[index] | 0x20, (0x61...0x7A).contains(folded) else { return false }
+                }
+                return true
             }
+        }
     }
 
     /// Every value of a query parameter.

@@ -36,9 +36,21 @@ enum PostgreSQLArray {
         bytes.append(UInt8(ascii: "{"))
         for value in values {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: String(value).utf8)
+            appendDecimal(value, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The digits written straight into the literal: `String(value)` made a string per number.
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 }

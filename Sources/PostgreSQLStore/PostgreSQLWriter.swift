@@ -20,6 +20,8 @@ final class PostgreSQLWriter: ActionEffects {
     /// counts in one statement before its COMMIT (migration 0009: the triggers leave this
     /// connection's inserts to it).
     private var postCounts: [String: (likes: Int64, replies: Int64)] = [:]
+    /// What the transaction's events found stored before it began: id → (fingerprint, body).
+    private var storedBefore: [String: (fingerprint: String, body: String)] = [:]
     /// Whether the last event's savepoint is still to be released.
     private var savepointOpen = false
     /// The posts the event being recorded liked (newly) and replied to.
@@ -31,6 +33,9 @@ final class PostgreSQLWriter: ActionEffects {
             url: url, settings: ["SET actionhub.counts_by_writer = 'on'"],
             statements: [
                 ("find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"),
+                // A batch's retries, looked up together before its first event: one round trip
+                // per batch instead of one per event.
+                ("find_responses", "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])"),
                 // The event and its outbox rows (one delivery per endpoint whose patterns match
                 // it) in one statement, one round trip; no deliveries when the id was stored.
                 (
@@ -127,6 +132,7 @@ final class PostgreSQLWriter: ActionEffects {
         savepointOpen = false
         statsBatch = StatsBatch()
         postCounts.removeAll(keepingCapacity: true)
+        try findStored(batch[start...], on: connection)
         var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
         var end = batch.count
         for index in start..<batch.count {
@@ -186,7 +192,12 @@ final class PostgreSQLWriter: ActionEffects {
     private func record(
         _ response: NewResponse, perform: (any ActionEffects) throws -> String, on connection: PostgreSQLConnection
     ) throws -> RecordResult {
-        if let stored = try stored(response, on: connection) { return stored }
+        // Stored before the transaction began (found by `findStored`). One stored after it began
+        // (by another writer or instance, or earlier in this batch) makes the insert below find
+        // the id taken: `StoredMeanwhile` undoes this event's effects and reads what was stored.
+        if let stored = storedBefore[response.id] {
+            return stored.fingerprint == response.fingerprint ? .replayed(body: stored.body) : .conflict
+        }
         eventLikes.removeAll(keepingCapacity: true)
         eventReplies.removeAll(keepingCapacity: true)
         let body = try perform(self)
@@ -198,6 +209,17 @@ final class PostgreSQLWriter: ActionEffects {
             ] + WebhookEventPattern.candidates(category: response.category, action: response.action))
         guard inserted.rowCount == 1 else { throw StoredMeanwhile() }
         return .created(body: body)
+    }
+
+    private func findStored(_ tickets: ArraySlice<CommitTicket>, on connection: PostgreSQLConnection) throws {
+        storedBefore.removeAll(keepingCapacity: true)
+        let found = try connection.run(
+            prepared: "find_responses", [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))])
+        for row in 0..<found.rowCount {
+            storedBefore[found.text(row: row, column: 0) ?? ""] = (
+                found.text(row: row, column: 1) ?? "", found.text(row: row, column: 2) ?? ""
+            )
+        }
     }
 
     private func stored(_ response: NewResponse, on connection: PostgreSQLConnection) throws -> RecordResult? {

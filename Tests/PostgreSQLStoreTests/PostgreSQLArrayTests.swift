@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func integersAreListedAsTheyAre() {
-        #expect(PostgreSQLArray.literal([Int64(1), -2, Int64.max]) == "{1,-2,9223372036854775807}")
+        #expect(
+            PostgreSQLArray.literal([Int64(1), -2, 0, 10, Int64.max, Int64.min])
+                == "{1,-2,0,10,9223372036854775807,-9223372036854775808}")
         #expect(PostgreSQLArray.literal([Int64]()) == "{}")
     }
 }

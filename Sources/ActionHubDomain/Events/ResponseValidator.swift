@@ -12,6 +12,12 @@ public struct ResponseValidator: Sendable {
     /// The most userInfo a push can carry: APNs payloads are at most 4096 bytes.
     public static let maximumUserInfoBytes = 4096
 
+    // Built once: a set literal at the call hashed its keys again for every event.
+    private static let eventKeys: Set<String> = [
+        "id", "actionIdentifier", "userText", "userId", "notification", "respondedAt",
+    ]
+    private static let notificationKeys: Set<String> = ["identifier", "categoryIdentifier", "date", "userInfo"]
+
     public init(routes: RouteTable) {
         self.routes = routes
     }
@@ -22,8 +28,7 @@ public struct ResponseValidator: Sendable {
         }
         var errors: [FieldError] = []
         let reader = FieldReader(object)
-        reader.rejectUnknownKeys(
-            allowed: ["id", "actionIdentifier", "userText", "userId", "notification", "respondedAt"], errors: &errors)
+        reader.rejectUnknownKeys(allowed: Self.eventKeys, errors: &errors)
 
         var id: String?
         if let rawId = reader.string("id", required: true, errors: &errors) {
@@ -90,7 +95,7 @@ public struct ResponseValidator: Sendable {
 
     private func validateNotification(_ object: JSONObject, errors: inout [FieldError]) -> NotificationInfo? {
         let reader = FieldReader(object, at: "notification")
-        reader.rejectUnknownKeys(allowed: ["identifier", "categoryIdentifier", "date", "userInfo"], errors: &errors)
+        reader.rejectUnknownKeys(allowed: Self.notificationKeys, errors: &errors)
         let identifier = identifier("identifier", in: reader, errors: &errors)
         let categoryIdentifier = self.identifier("categoryIdentifier", in: reader, errors: &errors)
         let date = timestamp("date", in: reader, required: true, errors: &errors)
