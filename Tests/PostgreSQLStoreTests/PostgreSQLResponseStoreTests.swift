@@ -115,6 +115,44 @@ import Testing
     /// before COMMIT (migration 0009), not once per like by the insert trigger; each like still
     /// answers the count with the batch's earlier likes in it, and likes inserted by anything
     /// else (psql, an older instance) are still counted by the trigger.
+    /// A batch's stored ids are looked up once before its first event: a retry of an event
+    /// stored earlier is replayed, other content under its id is a conflict, and an id sent
+    /// twice within the batch is stored once (the second finds it when it inserts).
+    @Test func retriesWithinOneBatchAreAnsweredFromWhatWasStored() throws {
+        let store = try PostgreSQLResponseStore(
+            url: try PostgreSQLCluster.shared().makeDatabase(), options: .init(writerCount: 1))
+        let earlier = UUID().uuidString
+        let other = UUID().uuidString
+        let twice = UUID().uuidString
+        guard case .created(let firstBody) = try Self.like(store, id: earlier, user: "u-earlier") else {
+            Issue.record("the first like was not created")
+            return
+        }
+        _ = try Self.like(store, id: other, user: "u-other")
+        let results = concurrently(5) { index -> Result<RecordResult, any Error> in
+            if index == 0 {
+                return Result { try Self.likeAndPause(store, UUID().uuidString, "warm-up", pause: 2) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            switch index {
+            case 1: return Result { try Self.like(store, id: earlier, user: "u-earlier") }
+            case 2:
+                return Result {
+                    try store.record(Self.key(other, user: "u-other", fingerprint: "changed")) { _ in "unused" }
+                        .wait().get()
+                }
+            default: return Result { try Self.like(store, id: twice, user: "u-twice", post: "p") }
+            }
+        }
+        #expect(try results[1].get() == .replayed(body: firstBody))
+        #expect(try results[2].get() == .conflict)
+        let bodies = try results[3...].map { try $0.get() }
+        let created = bodies.compactMap { if case .created(let body) = $0 { body } else { nil } }
+        #expect(created.count == 1)
+        #expect(bodies.contains(.replayed(body: created.first ?? "")))
+        #expect(try store.likes(postId: "p", page: PageRequest()).likeCount == 3)
+    }
+
     @Test func aBatchOfLikesOnOnePostUpdatesItsCountsOnce() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let store = try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1))
