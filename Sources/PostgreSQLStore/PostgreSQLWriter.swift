@@ -33,9 +33,6 @@ final class PostgreSQLWriter: ActionEffects {
             url: url, settings: ["SET actionhub.counts_by_writer = 'on'"],
             statements: [
                 ("find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"),
-                // A batch's retries, looked up together before its first event: one round trip
-                // per batch instead of one per event.
-                ("find_responses", "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])"),
                 // The event and its outbox rows (one delivery per endpoint whose patterns match
                 // it) in one statement, one round trip; no deliveries when the id was stored.
                 (
@@ -95,9 +92,18 @@ final class PostgreSQLWriter: ActionEffects {
         var results = [Result<RecordResult, any Error>?](repeating: nil, count: batch.count)
         var next = 0
         var failures = 0
+        // Without savepoints first (one round trip less per event): when an event fails, or finds
+        // its id taken when it inserts, the transaction is rolled back and the batch is recorded
+        // again with one savepoint per event, which undoes only that event. An id twice in the
+        // batch takes the second path from the start.
+        var guarded = Set(batch.lazy.map(\.response.id)).count < batch.count
         while next < batch.count {
             do {
-                next = try session.withConnection { try commit(batch, from: next, into: &results, on: $0) }
+                next = try session.withConnection {
+                    try commit(batch, from: next, into: &results, on: $0, guarded: guarded)
+                }
+            } catch is UnguardedEventFailed {
+                guarded = true
             } catch let error as PostgreSQLError
                 where failures + 1 < Self.attempts && (error.isRetryable || error.isConnectionLost)
             {
@@ -124,7 +130,7 @@ final class PostgreSQLWriter: ActionEffects {
     /// the ticket that failed.
     private func commit(
         _ batch: [CommitTicket], from start: Int, into results: inout [Result<RecordResult, any Error>?],
-        on connection: PostgreSQLConnection
+        on connection: PostgreSQLConnection, guarded: Bool
     ) throws -> Int {
         self.connection = connection
         defer { self.connection = nil }
@@ -136,6 +142,10 @@ final class PostgreSQLWriter: ActionEffects {
         var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
         var end = batch.count
         for index in start..<batch.count {
+            guard guarded else {
+                recorded.append((index, .success(try recordUnguarded(batch[index], on: connection))))
+                continue
+            }
             do {
                 recorded.append((index, try recordInSavepoint(batch[index], on: connection)))
             } catch let error as PostgreSQLError where error.isRetryable && !recorded.isEmpty {
@@ -164,12 +174,7 @@ final class PostgreSQLWriter: ActionEffects {
         savepointOpen = true
         do {
             let result = try record(ticket.response, perform: ticket.perform, on: connection)
-            if case .created = result {
-                statsBatch.add(
-                    ticket.response, receivedAt: ticket.response.receivedAt, likes: eventLikes, replies: eventReplies)
-                for post in eventLikes { postCounts[post, default: (0, 0)].likes += 1 }
-                for post in eventReplies { postCounts[post, default: (0, 0)].replies += 1 }
-            }
+            if case .created = result { counted(ticket.response) }
             return .success(result)
         } catch is StoredMeanwhile {
             // Another writer or instance committed this id while we ran the handler: undo our
@@ -187,6 +192,26 @@ final class PostgreSQLWriter: ActionEffects {
             savepointOpen = false
             return .failure(error)
         }
+    }
+
+    /// The event recorded with no savepoint of its own: any failure dooms the transaction.
+    private func recordUnguarded(_ ticket: CommitTicket, on connection: PostgreSQLConnection) throws
+        -> RecordResult
+    {
+        do {
+            let result = try record(ticket.response, perform: ticket.perform, on: connection)
+            if case .created = result { counted(ticket.response) }
+            return result
+        } catch {
+            throw UnguardedEventFailed(underlying: error)
+        }
+    }
+
+    /// The committed event's likes, replies and aggregates, written before COMMIT.
+    private func counted(_ response: NewResponse) {
+        statsBatch.add(response, receivedAt: response.receivedAt, likes: eventLikes, replies: eventReplies)
+        for post in eventLikes { postCounts[post, default: (0, 0)].likes += 1 }
+        for post in eventReplies { postCounts[post, default: (0, 0)].replies += 1 }
     }
 
     private func record(
@@ -211,10 +236,17 @@ final class PostgreSQLWriter: ActionEffects {
         return .created(body: body)
     }
 
+    /// A batch's retries, looked up together before its first event: one round trip per batch
+    /// instead of one per event. Planned at every use, not prepared: a plan cached while the
+    /// table was small (a fresh database, before autovacuum's first ANALYZE) scans the whole
+    /// table for the array's ids, and kept doing so as it grew (seen in bench/postgres: three
+    /// times PostgreSQL's CPU per event). Planned per batch, it follows the table's size.
+    static let findStoredSQL = "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])"
+
     private func findStored(_ tickets: ArraySlice<CommitTicket>, on connection: PostgreSQLConnection) throws {
         storedBefore.removeAll(keepingCapacity: true)
-        let found = try connection.run(
-            prepared: "find_responses", [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))])
+        let found = try connection.query(
+            Self.findStoredSQL, [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))])
         for row in 0..<found.rowCount {
             storedBefore[found.text(row: row, column: 0) ?? ""] = (
                 found.text(row: row, column: 1) ?? "", found.text(row: row, column: 2) ?? ""
@@ -318,3 +350,8 @@ extension PostgreSQLWriter {
 
 /// The event's id was committed by someone else after this transaction looked for it.
 private struct StoredMeanwhile: Error {}
+
+/// An event recorded without a savepoint failed: the batch is recorded again with savepoints.
+private struct UnguardedEventFailed: Error {
+    var underlying: any Error
+}

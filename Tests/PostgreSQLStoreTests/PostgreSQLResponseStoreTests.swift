@@ -153,6 +153,40 @@ import Testing
         #expect(try store.likes(postId: "p", page: PageRequest()).likeCount == 3)
     }
 
+    /// A batch is first recorded without a savepoint per event; when one event's statement
+    /// fails, the batch is recorded again with savepoints, so that only that event fails and the
+    /// others, before and after it in the batch, are committed with their counts.
+    @Test func anEventThatFailsInABatchFailsAloneAndTheRestIsCommitted() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let store = try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1))
+        try PostgreSQLConnection(url: url).execute(
+            """
+            CREATE FUNCTION refuse_bad_user() RETURNS trigger LANGUAGE plpgsql
+                AS $$ BEGIN IF NEW.user_id = 'u-bad' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
+            CREATE TRIGGER refused BEFORE INSERT ON likes FOR EACH ROW EXECUTE FUNCTION refuse_bad_user();
+            """)
+        let users = ["u-1", "u-2", "u-bad", "u-3", "u-4"]
+        let results = concurrently(users.count + 1) { index in
+            if index == 0 {
+                return Result { try Self.likeAndPause(store, UUID().uuidString, "warm-up", pause: 2) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            return Result { try Self.like(store, id: UUID().uuidString, user: users[index - 1], post: "p") }
+        }
+        for (user, result) in zip(users, results.dropFirst()) {
+            switch result {
+            case .success(.created): #expect(user != "u-bad")
+            case .failure(let error as PostgreSQLError): #expect(user == "u-bad", "\(error)")
+            default: Issue.record("\(user): \(result)")
+            }
+        }
+        #expect(try store.likes(postId: "p", page: PageRequest()).likeCount == 4)
+        #expect(
+            try store.likes(postId: "p", page: PageRequest()).page.items.map(\.userId).sorted() == [
+                "u-1", "u-2", "u-3", "u-4",
+            ])
+    }
+
     @Test func aBatchOfLikesOnOnePostUpdatesItsCountsOnce() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let store = try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1))
