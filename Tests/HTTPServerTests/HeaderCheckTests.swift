@@ -1,6 +1,7 @@
 import HTTPClient
-import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 /// Requests whose framing or headers another parser could read differently: each is refused
 /// with 400 and the connection closed, and an ordinary request right after still works.
@@ -8,6 +9,7 @@ import Testing
     static let smuggling: [(String, String)] = [
         ("two equal Content-Length", "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}"),
         ("two different Content-Length", "Content-Length: 2\r\nContent-Length: 5\r\n\r\n{}xyz"),
+        ("two Content-Length in other cases", "content-length: 2\r\nCONTENT-LENGTH: 2\r\n\r\n{}"),
         ("Content-Length and Transfer-Encoding", "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
         ("Transfer-Encoding twice", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
         ("Transfer-Encoding not chunked", "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n"),
@@ -50,5 +52,15 @@ import Testing
         let tabbed = try client.send(method: "POST", path: "/x", headers: [("X-Test", "a\tb")], body: Array("{}".utf8))
         #expect(tabbed.status == 200)
         server.stop()
+    }
+
+    @Test func namesMatchInAnyCaseAndNothingElse() {
+        #expect(HeaderCheck.matches(Array("Content-Length".utf8), "content-length"))
+        #expect(HeaderCheck.matches(Array("TRANSFER-ENCODING".utf8), "transfer-encoding"))
+        #expect(!HeaderCheck.matches(Array("Content-Lengths".utf8), "content-length"))
+        #expect(!HeaderCheck.matches(Array("Content_Length".utf8), "content-length"))
+        // 0x0D | 0x20 is "-": only letters fold.
+        #expect(!HeaderCheck.matches([0x63, 0x0D], "c-"))
+        #expect(!HeaderCheck.matches([], "chunked"))
     }
 }
