@@ -57,9 +57,19 @@ import Testing
         [0x22, 0xFF, 0x22],
         [0x22, 0x61, 0x5C, 0x6E, 0xC3, 0x22],  // truncated, after an escape
         [0x22, 0xC3, 0x5C, 0x6E, 0x22],  // truncated, before an escape
+        [0x22, 0x61, 0x62, 0x63, 0x80, 0x22],  // a lone continuation byte after ASCII
+        [0x22, 0x61, 0xF4, 0x90, 0x80, 0x80, 0x22],  // past U+10FFFF, after ASCII
     ])
     func rejectsInvalidUTF8(_ bytes: [UInt8]) {
         #expect(throws: JSONParseError(.invalidUTF8, at: 0)) { try parser.parse(bytes) }
+    }
+
+    /// ASCII runs are taken without validation: every printable byte arrives as it was sent.
+    @Test func everyPrintableASCIIByteArrivesExactly() throws {
+        let printable = (0x20...0x7E).map { UInt8($0) }.filter { $0 != 0x22 && $0 != 0x5C }
+        let text = String(decoding: printable, as: UTF8.self)
+        #expect(try parser.parse([0x22] + printable + [0x22]) == .string(text))
+        #expect(try parser.parse(#"{"\#(text)": "ü"}"#)[text] == .string("ü"))
     }
 
     @Test func decodesStringsThatMixPlainRunsAndEscapes() throws {
