@@ -1,7 +1,8 @@
 // The same-work reference for ActionHub's durable POST on PostgreSQL: no HTTP, no JSON parsing,
 // no handlers; writer threads issue the statements ActionHub's writers issue (the SQL text of
-// Sources/PostgreSQLStore/PostgreSQLWriter.swift and PostgreSQLStatsSQL.swift, prepared once per
-// connection), for batches of the size ActionHub committed, on a database ActionHub migrated:
+// Sources/PostgreSQLStore/PostgreSQLWriterSQL.swift and PostgreSQLStatsSQL.swift, prepared once per
+// connection; find_responses planned at each use, as ActionHub does), for batches of the size
+// ActionHub committed, on a database ActionHub migrated:
 //   BEGIN
 //   find_responses (the batch's ids, for retries)
 //   per event: add_like or insert_reply, insert_response (with its webhook outbox rows); no

@@ -3,9 +3,9 @@ import Basics
 import GroupCommit
 import PostgreSQL
 
-/// One writing connection: commits a batch of events in one transaction, each in a savepoint.
-/// Several writers run side by side (one thread each); PostgreSQL's row locks and unique keys,
-/// not this process, keep them and other instances from storing anything twice.
+/// One writing connection: commits a batch of events in one transaction (a savepoint per event
+/// once one has failed). Writers run side by side, one thread each; PostgreSQL's row locks and
+/// unique keys, not this process, keep them and other instances from storing anything twice.
 final class PostgreSQLWriter: ActionEffects {
     /// Attempts per batch: a deadlock with another writer or a lost connection is retried on a
     /// fresh transaction before the batch's requests are refused.
@@ -31,53 +31,7 @@ final class PostgreSQLWriter: ActionEffects {
     init(url: String) {
         session = Session(
             url: url, settings: ["SET actionhub.counts_by_writer = 'on'"],
-            statements: [
-                ("find_response", "SELECT fingerprint, body FROM responses WHERE id = $1"),
-                // The event and its outbox rows (one delivery per endpoint whose patterns match
-                // it) in one statement, one round trip; no deliveries when the id was stored.
-                (
-                    "insert_response",
-                    """
-                    WITH inserted AS (
-                        INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING position
-                    ), delivered AS (
-                        INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
-                        SELECT DISTINCT endpoint_id, inserted.position, $9::bigint, $9::bigint
-                        FROM webhook_subscriptions, inserted WHERE pattern IN ($10, $11, $12)
-                    )
-                    SELECT position FROM inserted
-                    """
-                ),
-                // The stored count holds the likes committed before; the writer adds this batch's
-                // and the one just inserted.
-                (
-                    "add_like",
-                    """
-                    WITH inserted AS (
-                        INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES ($1, $2, $3, $4)
-                        ON CONFLICT (post_id, user_id) DO NOTHING RETURNING 1)
-                    SELECT (SELECT count(*) FROM inserted),
-                        COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0)
-                    """
-                ),
-                (
-                    "add_post_counts",
-                    """
-                    INSERT INTO post_counts AS counts (post_id, likes, replies)
-                    SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
-                    ON CONFLICT (post_id) DO UPDATE
-                        SET likes = counts.likes + excluded.likes, replies = counts.replies + excluded.replies
-                    """
-                ),
-                (
-                    "insert_reply",
-                    """
-                    INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
-                    VALUES ($1, $2, $3, $4, $5, $6)
-                    """
-                ),
-            ] + PostgreSQLStatsSQL.writerStatements)
+            statements: PostgreSQLWriterSQL.statements + PostgreSQLStatsSQL.writerStatements)
     }
 
     /// Commits the batch, then completes every ticket: with its result after COMMIT, with the
@@ -203,7 +157,7 @@ final class PostgreSQLWriter: ActionEffects {
             if case .created = result { counted(ticket.response) }
             return result
         } catch {
-            throw UnguardedEventFailed(underlying: error)
+            throw UnguardedEventFailed()
         }
     }
 
@@ -236,17 +190,10 @@ final class PostgreSQLWriter: ActionEffects {
         return .created(body: body)
     }
 
-    /// A batch's retries, looked up together before its first event: one round trip per batch
-    /// instead of one per event. Planned at every use, not prepared: a plan cached while the
-    /// table was small (a fresh database, before autovacuum's first ANALYZE) scans the whole
-    /// table for the array's ids, and kept doing so as it grew (seen in bench/postgres: three
-    /// times PostgreSQL's CPU per event). Planned per batch, it follows the table's size.
-    static let findStoredSQL = "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])"
-
     private func findStored(_ tickets: ArraySlice<CommitTicket>, on connection: PostgreSQLConnection) throws {
         storedBefore.removeAll(keepingCapacity: true)
         let found = try connection.query(
-            Self.findStoredSQL, [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))])
+            PostgreSQLWriterSQL.findStored, [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))])
         for row in 0..<found.rowCount {
             storedBefore[found.text(row: row, column: 0) ?? ""] = (
                 found.text(row: row, column: 1) ?? "", found.text(row: row, column: 2) ?? ""
@@ -331,9 +278,7 @@ extension PostgreSQLWriter {
                 PostgreSQLArray.literal(posts.map { Int64($0.value.replies) }),
             ])
     }
-}
 
-extension PostgreSQLWriter {
     /// Last before COMMIT and in post order, so that a hot post's counts row is locked only for
     /// the COMMIT, and concurrent batches lock the posts they share in the same order.
     private func writePostCounts(on connection: PostgreSQLConnection) throws {
@@ -352,6 +297,4 @@ extension PostgreSQLWriter {
 private struct StoredMeanwhile: Error {}
 
 /// An event recorded without a savepoint failed: the batch is recorded again with savepoints.
-private struct UnguardedEventFailed: Error {
-    var underlying: any Error
-}
+private struct UnguardedEventFailed: Error {}
