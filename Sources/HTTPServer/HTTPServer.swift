@@ -188,7 +188,7 @@ public final class HTTPServer: Sendable {
         let parked = ParkedResponse(request: state.request, connection: connection, server: self)
         deferred.whenArrived { parked.arrive($0) }
         state.parked = parked
-        if let make = parked.answerOrSuspend() { return queue(make(), state: state, connection: connection) }
+        if let make = parked.answerOrSuspend(on: self) { return queue(make(), state: state, connection: connection) }
         return MHD_Result.YES
     }
 

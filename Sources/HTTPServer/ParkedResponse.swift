@@ -12,9 +12,12 @@ import HTTP
 final class ParkedResponse: @unchecked Sendable {
     let request: HTTPRequest
     let connection: OpaquePointer
-    /// Strong: an answer may arrive after the server stopped (it is then ignored), and must not
-    /// find the server gone. The server keeps parked responses only until it resumes them.
-    private let server: HTTPServer
+    /// Weak: a parked response outlives its request when the answer comes late, and holding the
+    /// server made its last release (and so its `deinit`, which stops libmicrohttpd) happen on
+    /// a libmicrohttpd worker when that request completed, which then waited for itself to stop
+    /// ("Failed to join a thread"). Once the server is gone its `stop` has answered every parked
+    /// request, and a late answer is ignored.
+    private weak var server: HTTPServer?
     private let lock = NSLock()
     private var make: (@Sendable () -> HTTPResponse)?
     private var isSuspended = false
@@ -33,13 +36,13 @@ final class ParkedResponse: @unchecked Sendable {
         self.make = make
         let resume = isSuspended
         lock.unlock()
-        if resume { server.resume(self) }
+        if resume { server?.resume(self) }
     }
 
     /// On the worker, inside the access handler: the answer if it is already here, else nil after
     /// suspending the connection until it is. A stopping server suspends nothing: the answer is
     /// then the responder's to `shuttingDown`.
-    func answerOrSuspend() -> (@Sendable () -> HTTPResponse)? {
+    func answerOrSuspend(on server: HTTPServer) -> (@Sendable () -> HTTPResponse)? {
         lock.lock()
         defer { lock.unlock() }
         if let make { return make }

@@ -114,4 +114,23 @@ final class LaterResponder: HTTPResponder {
         server = nil
         #expect(responder.release("/later/never"))
     }
+
+    /// Letting go of a server with a request still parked stops it there and then: the request
+    /// is answered 503, and its answer arriving later is ignored. (A parked request used to keep
+    /// the server alive, so its last release came on a libmicrohttpd worker when that request
+    /// completed, and stopping from there aborted: "Failed to join a thread".)
+    @Test func aServerLetGoWithARequestParkedStopsAtOnce() throws {
+        var server: HTTPServer? = try server()
+        weak let released = server
+        let client = HTTPClient(host: "127.0.0.1", port: server?.port ?? 0, timeoutSeconds: 10)
+        let answer = Locked<HTTPClientResponse?>(nil)
+        let sender = Thread { answer.withLock { $0 = try? client.send(method: "GET", path: "/later/dropped") } }
+        sender.start()
+        responder.waitUntilParked(1)
+        server = nil
+        #expect(released == nil)
+        while answer.withLock({ $0 == nil }) { usleep(1_000) }
+        #expect(answer.withLock { $0?.status } == 503)
+        #expect(responder.release("/later/dropped"))
+    }
 }
