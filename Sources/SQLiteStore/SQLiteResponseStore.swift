@@ -72,9 +72,11 @@ public final class SQLiteResponseStore: GroupCommitStore {
         readers = try (0..<max(1, options.readerCount)).map { _ in
             ReaderSlot(reader: try Reader(connection: try database.openReader()))
         }
-        let checkpointer = WALCheckpointer(connection: try database.openCheckpointer())
+        let databaseFile = try SyncedFile(path: database.path)
+        let checkpointer = WALCheckpointer(
+            connection: try database.openCheckpointer(), syncDatabase: { try databaseFile.sync() })
         self.checkpointer = checkpointer
-        let wal = try WALFile(databasePath: database.path)
+        let wal = try SyncedFile(logOf: database.path)
         let syncer = WALSyncer(
             sync: { if !options.skipsLogSync { try wal.sync() } }, observe: options.observeCommit,
             durable: { newest in durablePosition.withLock { $0 = max($0, newest) } })
@@ -115,7 +117,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
     /// A read on a reader, and a write transaction on the writer that commits nothing but still
     /// takes the write lock and touches the file, so a full disk or a read-only file shows.
     public func checkReadiness() throws {
-        if let failure = syncer.failed { throw failure }
+        if let failure = syncer.failed ?? checkpointer.failed { throw failure }
         try read { try $0.ping() }
         try writer.writer.withLock { try $0.probe() }
     }

@@ -34,7 +34,7 @@ final class WALSyncer: Sendable {
     private let isClosed = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// `sync` makes everything committed so far durable: `WALFile.sync` of the database's log;
+    /// `sync` makes everything committed so far durable: `SyncedFile.sync` of the database's log;
     /// `durable` hears the newest position that is on disk after each sync.
     init(
         sync: @escaping @Sendable () throws -> Void, observe: (@Sendable (Int, Duration) -> Void)?,

@@ -76,7 +76,7 @@ final class Writer: ActionEffects {
         batchStartedAt = Timestamp.milliseconds()
         statsBatch = StatsBatch()
         do {
-            if let failure = syncer.failed { throw failure }
+            if let failure = syncer.failed ?? checkpointer.failed { throw failure }
             // A storage fault in any event, or a failed COMMIT, rolls the whole batch back; its
             // error is then every event's.
             let (committed, last) = try writeTransaction.run {
@@ -98,20 +98,42 @@ final class Writer: ActionEffects {
         guard !acknowledgeBeforeCommit else { return }
         syncer.add(
             WALSyncer.Batch(tickets: batch, results: results, started: started, committedUpTo: committedUpTo))
+        moveCheckpointAlong(after: batch.count, checkpointer: checkpointer)
+    }
+
+    /// Counts a committed batch's events. Every `copyAheadEvery` the checkpointer copies the log
+    /// into the database file and syncs it; once `checkpointEvery` have come, it makes two more
+    /// passes (the second copies what came during the first's sync) while this thread goes on
+    /// committing, and then this connection checkpoints what is left: the batches of the short
+    /// second pass. The writer's stall, and so the POST tail, is that remainder and its sync.
+    private func moveCheckpointAlong(after events: Int, checkpointer: WALCheckpointer) {
         let before = eventsSinceCheckpoint
-        eventsSinceCheckpoint += batch.count
-        // Not when the writer's own is due: it copies what is left itself.
-        if eventsSinceCheckpoint / Self.copyAheadEvery > before / Self.copyAheadEvery,
-            eventsSinceCheckpoint < Self.checkpointEvery
-        {
-            checkpointer.nudge()
+        eventsSinceCheckpoint += events
+        guard eventsSinceCheckpoint >= Self.checkpointEvery else {
+            if eventsSinceCheckpoint / Self.copyAheadEvery > before / Self.copyAheadEvery { checkpointer.nudge() }
+            return
         }
+        // Past four times the interval the checkpointer is not keeping up: the log is bounded
+        // by checkpointing without waiting for it.
+        if eventsSinceCheckpoint < Self.checkpointEvery * 4 {
+            guard let pass = awaitedPass else {
+                awaitedPass = (checkpointer.nudge(), more: 1)
+                return
+            }
+            guard checkpointer.hasFinished(pass.number) else { return }
+            if pass.more > 0 {
+                awaitedPass = (checkpointer.nudge(), more: pass.more - 1)
+                return
+            }
+        }
+        // After a failed sync of the database file, a checkpoint that lets the log start over
+        // could lose what that sync did not write.
+        guard checkpointer.failed == nil else { return }
         // Busy means the checkpointer is copying: tried again after the next batch. A disk that
         // fails shows in the next COMMIT or sync, and the log grows until a checkpoint succeeds.
-        if eventsSinceCheckpoint >= Self.checkpointEvery,
-            (try? checkpoint.rows { $0.integer(at: 0) }.first) == 0
-        {
+        if (try? checkpoint.rows { $0.integer(at: 0) }.first) == 0 {
             eventsSinceCheckpoint = 0
+            awaitedPass = nil
         }
     }
 
@@ -121,13 +143,16 @@ final class Writer: ActionEffects {
     /// fully copied when the next one begins and starts over: it stays bounded. (A PASSIVE
     /// checkpoint on another thread never found it so and let it grow past 1 GB in 9 s.)
     static let checkpointEvery = 1024
-    /// Events between passes of `WALCheckpointer`, which copies most of the log beforehand.
+    /// Events between passes of `WALCheckpointer`, which copies most of the log beforehand and
+    /// syncs it, so that the writer's sync finds few pages to write.
     static let copyAheadEvery = 256
     /// The position of the response row `record` inserted last.
     private var insertedPosition: Int64 = 0
     /// The newest position of the batch being committed: of its created events' rows.
     private var newestPosition: Int64?
     private var eventsSinceCheckpoint = 0
+    /// The checkpointer's pass a due checkpoint waits for, and how many it asks for after that one.
+    private var awaitedPass: (number: Int, more: Int)?
     /// When the batch began, Unix milliseconds: its deliveries' creation time.
     private var batchStartedAt: Int64 = 0
     /// Webhook endpoints by the patterns they hear, as of `subscriptionsVersion`.

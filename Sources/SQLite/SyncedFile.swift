@@ -6,19 +6,24 @@ import CSQLite
     import Darwin
 #endif
 
-/// A database's write-ahead log, opened once more (read-only) so that what a connection wrote
-/// to it can be made durable on another thread: the writer commits with `synchronous=NORMAL`
-/// and goes on with its next transaction while this file's `sync` runs. Everything written to
-/// the log before `sync` is called is on disk when it returns, as after a `synchronous=FULL`
-/// commit. <https://www.sqlite.org/wal.html>
-public final class WALFile: Sendable {
+/// A file of a database, its write-ahead log or the database itself, opened once more
+/// (read-only) so that what a connection wrote to it can be made durable on another thread: the
+/// writer commits with `synchronous=NORMAL` and goes on with its next transaction while the
+/// log's `sync` runs. Everything written to the file before `sync` is called is on disk when it
+/// returns, as after a `synchronous=FULL` commit. <https://www.sqlite.org/wal.html>
+public final class SyncedFile: Sendable {
     public let path: String
     private let descriptor: Int32
 
-    /// Opens `<database>-wal`, which a connection in WAL mode has created, and syncs the folder
-    /// once, so that the log file itself survives a power loss, not only its contents.
-    public init(databasePath: String) throws(SQLiteError) {
-        path = databasePath + "-wal"
+    /// Opens the log, `<database>-wal`, which a connection in WAL mode has created.
+    public convenience init(logOf databasePath: String) throws(SQLiteError) {
+        try self.init(path: databasePath + "-wal")
+    }
+
+    /// Opens the file at `path` and syncs its folder once, so that the file itself survives a
+    /// power loss, not only its contents.
+    public init(path: String) throws(SQLiteError) {
+        self.path = path
         let opened = open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else { throw Self.failure("open", path, code: SQLITE_CANTOPEN) }
         descriptor = opened
@@ -32,7 +37,7 @@ public final class WALFile: Sendable {
         close(descriptor)
     }
 
-    /// fdatasync: returns once every byte written to the log so far is on disk.
+    /// fdatasync: returns once every byte written to the file so far is on disk.
     public func sync() throws(SQLiteError) {
         guard fdatasync(descriptor) == 0 else { throw Self.failure("fdatasync", path, code: Self.fsyncFailed) }
     }
