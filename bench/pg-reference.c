@@ -24,6 +24,10 @@
 // committer does, and answer 201 with the stored event after COMMIT. Its rate over the no-HTTP
 // run's is what HTTP and wrk cost on the same cores, for any server; on SIGTERM it prints
 // "events batches" committed. A batch that fails is rolled back and its requests answered 503.
+// It also answers bench/history.lua's GETs with PostgreSQLReader's statements (the SQL copied,
+// prepared once per connection), one connection per server thread, as ActionHub's readers: the
+// page is read in one round trip and written out as JSON (strings escaped, a user's stored
+// bodies copied in as they are); no auth. Its GET rate is what the same reads with HTTP allow.
 // Usage: pg-reference serve PORT CONNINFO WRITERS THREADS
 // Built and run by bench/postgres; not part of the product.
 #define _GNU_SOURCE /* memmem */
@@ -556,6 +560,154 @@ static void *serve_batches(void *argument) {
   return NULL;
 }
 
+/* serve: PostgreSQLReader's page statements (Sources/PostgreSQLStore/PostgreSQLReader.swift). */
+static const char *read_statements[][2] = {
+    {"likes_page",
+     "SELECT total.count, page.position, page.user_id, page.response_id, page.liked_at "
+     "FROM (SELECT COALESCE((SELECT likes FROM post_counts WHERE post_id = $1), 0) AS count) AS total "
+     "LEFT JOIN LATERAL ( SELECT position, user_id, response_id, liked_at FROM likes "
+     "WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3 ) AS page ON true"},
+    {"replies_page",
+     "SELECT total.count, page.position, page.reply_id, page.user_id, page.text, page.response_id, page.created_at "
+     "FROM (SELECT COALESCE((SELECT replies FROM post_counts WHERE post_id = $1), 0) AS count) AS total "
+     "LEFT JOIN LATERAL ( SELECT position, reply_id, user_id, text, response_id, created_at FROM replies "
+     "WHERE post_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3 ) AS page ON true"},
+    {"user_responses",
+     "WITH RECURSIVE ranges (user_id, category, action) AS ( "
+     "(SELECT user_id, category, action FROM responses "
+     "WHERE user_id = $1 AND (category, action) >= (coalesce($3::text, ''), '') ORDER BY category, action LIMIT 1) "
+     "UNION ALL SELECT next.user_id, next.category, next.action FROM ranges, LATERAL ( "
+     "SELECT user_id, category, action FROM responses "
+     "WHERE user_id = ranges.user_id AND (category, action) > (ranges.category, ranges.action) "
+     "ORDER BY category, action LIMIT 1 ) AS next ) "
+     "SELECT page.position, page.body FROM ranges, LATERAL ( SELECT position, body FROM responses "
+     "WHERE user_id = ranges.user_id AND category = ranges.category AND action = ranges.action "
+     "AND position < $2 ORDER BY position DESC LIMIT $5 ) AS page "
+     "WHERE ($3::text IS NULL OR ranges.category = $3) AND ($4::text IS NULL OR ranges.action = $4) "
+     "ORDER BY page.position DESC LIMIT $5"},
+};
+
+/* One read connection per server thread, its statements prepared on first use. */
+static __thread PGconn *reader;
+
+static PGconn *reader_connection(void) {
+  if (reader) return reader;
+  PGconn *connection = PQconnectdb(conninfo);
+  if (PQstatus(connection) != CONNECTION_OK) {
+    fprintf(stderr, "reader connect: %s", PQerrorMessage(connection));
+    PQfinish(connection);
+    return NULL;
+  }
+  for (size_t i = 0; i < sizeof read_statements / sizeof *read_statements; i++) {
+    PGresult *prepared = PQprepare(connection, read_statements[i][0], read_statements[i][1], 0, NULL);
+    int ok = PQresultStatus(prepared) == PGRES_COMMAND_OK;
+    if (!ok) fprintf(stderr, "prepare %s: %s", read_statements[i][0], PQerrorMessage(connection));
+    PQclear(prepared);
+    if (!ok) {
+      PQfinish(connection);
+      return NULL;
+    }
+  }
+  return reader = connection;
+}
+
+struct page_text {
+  char *text;
+  size_t length, capacity;
+};
+
+static int put(struct page_text *out, const char *text, size_t length) {
+  if (out->length + length + 1 > out->capacity) {
+    size_t capacity = (out->length + length + 1) * 2;
+    char *grown = realloc(out->text, capacity);
+    if (!grown) return 0;
+    out->text = grown, out->capacity = capacity;
+  }
+  memcpy(out->text + out->length, text, length);
+  out->length += length;
+  out->text[out->length] = 0;
+  return 1;
+}
+
+static int put_text(struct page_text *out, const char *text) { return put(out, text, strlen(text)); }
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static int put_string(struct page_text *out, const char *text) {
+  if (!put(out, "\"", 1)) return 0;
+  const char *run = text;
+  for (const char *c = text; *c; c++) {
+    unsigned char byte = (unsigned char)*c;
+    if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
+    char escaped[8];
+    snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+    if (!put(out, run, (size_t)(c - run)) || !put_text(out, escaped)) return 0;
+    run = c + 1;
+  }
+  return put_text(out, run) && put(out, "\"", 1);
+}
+
+static int put_field(struct page_text *out, const char *name, const char *value) {
+  return put(out, "\"", 1) && put_text(out, name) && put(out, "\":", 2) && put_string(out, value);
+}
+
+/* The page of likes or replies of a post, or of a user's responses, as JSON; 0 when unknown. */
+static int read_page(PGconn *connection, const char *url, int limit, struct page_text *out) {
+  char id[128], kind[16], page_limit[16], before[] = "9223372036854775807";
+  snprintf(page_limit, sizeof page_limit, "%d", limit + 1);
+  int consumed = 0;
+  if (sscanf(url, "/v1/posts/%127[^/]/%15[a-z]%n", id, kind, &consumed) == 2 && !url[consumed]) {
+    int likes = strcmp(kind, "likes") == 0;
+    if (!likes && strcmp(kind, "replies") != 0) return 0;
+    const char *values[] = {id, before, page_limit};
+    PGresult *result = PQexecPrepared(connection, likes ? "likes_page" : "replies_page", 3, values, NULL, NULL, 0);
+    if (PQresultStatus(result) != PGRES_TUPLES_OK) {
+      fprintf(stderr, "%s: %s", kind, PQerrorMessage(connection));
+      PQclear(result);
+      return -1;
+    }
+    int rows = PQntuples(result), shown = 0, ok = 1;
+    ok = put_text(out, "{\"total\":") && put_text(out, rows ? PQgetvalue(result, 0, 0) : "0") &&
+         put_text(out, ",\"items\":[");
+    for (int row = 0; ok && row < rows && shown < limit; row++) {
+      if (PQgetisnull(result, row, 1)) continue;
+      ok = put_text(out, shown++ ? ",{" : "{") &&
+           (likes ? put_field(out, "userId", PQgetvalue(result, row, 2)) && put(out, ",", 1) &&
+                        put_field(out, "responseId", PQgetvalue(result, row, 3)) && put(out, ",", 1) &&
+                        put_field(out, "likedAt", PQgetvalue(result, row, 4))
+                  : put_field(out, "replyId", PQgetvalue(result, row, 2)) && put(out, ",", 1) &&
+                        put_field(out, "userId", PQgetvalue(result, row, 3)) && put(out, ",", 1) &&
+                        put_field(out, "text", PQgetvalue(result, row, 4)) && put(out, ",", 1) &&
+                        put_field(out, "responseId", PQgetvalue(result, row, 5)) && put(out, ",", 1) &&
+                        put_field(out, "createdAt", PQgetvalue(result, row, 6))) &&
+           put(out, "}", 1);
+    }
+    ok = ok && put(out, "]", 1) &&
+         (rows > limit ? put(out, ",", 1) && put_field(out, "next", PQgetvalue(result, limit - 1, 1)) : 1) &&
+         put(out, "}", 1);
+    PQclear(result);
+    return ok ? 1 : -1;
+  }
+  if (sscanf(url, "/v1/users/%127[^/]/%15[a-z]%n", id, kind, &consumed) == 2 && !url[consumed] &&
+      strcmp(kind, "responses") == 0) {
+    const char *values[] = {id, before, NULL, NULL, page_limit};
+    PGresult *result = PQexecPrepared(connection, "user_responses", 5, values, NULL, NULL, 0);
+    if (PQresultStatus(result) != PGRES_TUPLES_OK) {
+      fprintf(stderr, "responses: %s", PQerrorMessage(connection));
+      PQclear(result);
+      return -1;
+    }
+    int rows = PQntuples(result), ok = put_text(out, "{\"items\":[");
+    for (int row = 0; ok && row < rows && row < limit; row++)
+      ok = (!row || put(out, ",", 1)) && put_text(out, PQgetvalue(result, row, 1));
+    ok = ok && put(out, "]", 1) &&
+         (rows > limit ? put(out, ",", 1) && put_field(out, "next", PQgetvalue(result, limit - 1, 0)) : 1) &&
+         put(out, "}", 1);
+    PQclear(result);
+    return ok ? 1 : -1;
+  }
+  return 0;
+}
+
 static enum MHD_Result answer(struct MHD_Connection *connection, unsigned status, const char *text) {
   struct MHD_Response *response = MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_MUST_COPY);
   if (!response) return MHD_NO;
@@ -568,7 +720,7 @@ static enum MHD_Result answer(struct MHD_Connection *connection, unsigned status
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size,
                               void **con_cls) {
-  (void)cls, (void)url, (void)version;
+  (void)cls, (void)version;
   struct request *r = *con_cls;
   if (!r) {
     if (!(r = calloc(1, sizeof *r))) return MHD_NO;
@@ -582,6 +734,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
     r->size += *upload_data_size;
     *upload_data_size = 0;
     return MHD_YES;
+  }
+  if (strcmp(method, "GET") == 0) {
+    const char *limit_text = MHD_lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, "limit");
+    int limit = limit_text ? atoi(limit_text) : 20;
+    if (limit < 1 || limit > 100) return answer(connection, 400, "{}");
+    PGconn *database = reader_connection();
+    if (!database) return answer(connection, 503, "{}");
+    struct page_text page = {0};
+    int found = read_page(database, url, limit, &page);
+    enum MHD_Result result = answer(connection, found > 0 ? 200 : found ? 503 : 404, found > 0 ? page.text : "{}");
+    free(page.text);
+    return result;
   }
   if (strcmp(method, "POST") != 0) return answer(connection, 405, "{}");
   if (r->state == 2) return answer(connection, 201, r->answer);
