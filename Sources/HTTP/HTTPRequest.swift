@@ -23,23 +23,7 @@ public struct HTTPRequest: Sendable {
     /// The first header of that name, compared case-insensitively (names are ASCII tokens:
     /// compared byte by byte, with nothing lowercased into a new string).
     public func header(_ name: String) -> String? {
-        headers.first { Self.sameName($0.name, name) }?.value
-    }
-
-    static func sameName(_ first: String, _ second: String) -> Bool {
-        guard first.utf8.count == second.utf8.count else { return false }
-        // Over the contiguous bytes: zipping the two UTF-8 views cost ~10 instructions a byte.
-        var first = first
-        var second = second
-        return first.withUTF8 { first in
-            second.withUTF8 { second in
-                for index in first.indices where first[index] != second[index] {
-                    let folded = first[index] | 0x20
-                    guard folded == second[index] | 0x20, (0x61...0x7A).contains(folded) else { return false }
-                }
-                return true
-            }
-        }
+        headers.first { ASCIICase.equal($0.name, name) }?.value
     }
 
     /// Every value of a query parameter.

@@ -1,3 +1,5 @@
+import HTTP
+
 /// Checks libmicrohttpd does not make (0.9.75 lets all of these through): one unambiguous body
 /// length, and header names and values without bytes that another parser could read otherwise.
 ///
@@ -35,18 +37,9 @@ enum HeaderCheck {
         return nil
     }
 
-    /// Whether `bytes` spell `lowercase` in any case. Compared in place: a lowercased `String` of
-    /// every header name, and an array of the token punctuation per byte, cost ~7k instructions
-    /// a request.
-    static func matches(_ bytes: [UInt8], _ lowercase: StaticString) -> Bool {
-        lowercase.withUTF8Buffer { expected in
-            guard bytes.count == expected.count else { return false }
-            for (index, byte) in bytes.enumerated() where byte != expected[index] {
-                guard byte | 0x20 == expected[index], (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                else { return false }
-            }
-            return true
-        }
+    /// Whether `bytes` spell `name` in any case.
+    static func matches(_ bytes: [UInt8], _ name: StaticString) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in name.withUTF8Buffer { ASCIICase.equal(bytes, $0) } }
     }
 
     /// RFC 9110 §5.6.2 tchar.
