@@ -7,21 +7,6 @@ import Testing
 @testable import SQLiteStore
 
 @Suite struct WALSyncerTests {
-    /// A sync that waits until the test lets it return, counting calls.
-    final class HeldSync: Sendable {
-        let calls = Locked(0)
-        let gate = DispatchSemaphore(value: 0)
-        let failWith = Locked<(any Error)?>(nil)
-
-        func sync() throws {
-            calls.withLock { $0 += 1 }
-            gate.wait()
-            if let error = failWith.withLock({ $0 }) { throw error }
-        }
-    }
-
-    struct DiskFailed: Error {}
-
     func batch(_ count: Int, answers: Locked<[String]>, committedUpTo: Int64? = nil) -> WALSyncer.Batch {
         let tickets = (0..<count).map { index in
             CommitTicket(
