@@ -15,22 +15,23 @@ public final class SyncedFile: Sendable {
     public let path: String
     private let descriptor: Int32
 
-    /// Opens the log, `<database>-wal`, which a connection in WAL mode has created.
+    /// Opens the log, `<database>-wal`, which a connection in WAL mode has just created, and
+    /// syncs its folder once, so that the log file itself survives a power loss, not only its
+    /// contents.
     public convenience init(logOf databasePath: String) throws(SQLiteError) {
         try self.init(path: databasePath + "-wal")
+        let folder = open(Self.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw Self.failure("open the folder of", path, code: SQLITE_CANTOPEN) }
+        defer { close(folder) }
+        guard fsync(folder) == 0 else { throw Self.failure("fsync the folder of", path, code: SQLITE_IOERR) }
     }
 
-    /// Opens the file at `path` and syncs its folder once, so that the file itself survives a
-    /// power loss, not only its contents.
+    /// Opens the file at `path`, which already exists on disk.
     public init(path: String) throws(SQLiteError) {
         self.path = path
         let opened = open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else { throw Self.failure("open", path, code: SQLITE_CANTOPEN) }
         descriptor = opened
-        let folder = open(Self.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw Self.failure("open the folder of", path, code: SQLITE_CANTOPEN) }
-        defer { close(folder) }
-        guard fsync(folder) == 0 else { throw Self.failure("fsync the folder of", path, code: SQLITE_IOERR) }
     }
 
     deinit {

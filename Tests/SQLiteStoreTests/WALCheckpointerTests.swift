@@ -18,6 +18,11 @@ import Testing
         return row.first ?? nil
     }
 
+    static func waitUntil(_ checkpointer: WALCheckpointer, hasFinished pass: Int) {
+        let deadline = Date().addingTimeInterval(TimingBudget.seconds(10))
+        while !checkpointer.hasFinished(pass) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
+
     /// A database with a log of 500 rows of 2 KB that nothing has copied back yet.
     static func databaseWithALog() throws -> (SQLiteDatabase, SQLiteConnection) {
         let database = try SQLiteDatabase(path: TemporaryDatabase.path())
@@ -57,7 +62,7 @@ import Testing
             left = try Self.framesLeft(writer)
         }
         #expect(left == 0)
-        while !checkpointer.hasFinished(pass) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Self.waitUntil(checkpointer, hasFinished: pass)
         #expect(syncs.withLock { $0 } == 1)
     }
 
@@ -81,8 +86,7 @@ import Testing
         #expect(checkpointer.hasFinished(1))
         #expect(!checkpointer.hasFinished(2))
         held.gate.signal()
-        let deadline = Date().addingTimeInterval(TimingBudget.seconds(10))
-        while !checkpointer.hasFinished(2) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        Self.waitUntil(checkpointer, hasFinished: 2)
         #expect(checkpointer.hasFinished(2))
         #expect(held.calls.withLock { $0 } == 2)
     }
@@ -108,12 +112,11 @@ import Testing
         writer.commit([ticket("before")], acknowledgeBeforeCommit: false, syncer: syncer, checkpointer: checkpointer)
         let pass = checkpointer.nudge()
         held.gate.signal()
-        let deadline = Date().addingTimeInterval(TimingBudget.seconds(10))
-        while !checkpointer.hasFinished(pass) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        Self.waitUntil(checkpointer, hasFinished: pass)
         #expect(checkpointer.failed is DiskFailed)
 
         let later = checkpointer.nudge()
-        while !checkpointer.hasFinished(later) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        Self.waitUntil(checkpointer, hasFinished: later)
         #expect(held.calls.withLock { $0 } == 1, "synced again after a failed sync")
         writer.commit([ticket("after")], acknowledgeBeforeCommit: false, syncer: syncer, checkpointer: checkpointer)
         syncer.close()
