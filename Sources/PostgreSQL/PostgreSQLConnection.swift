@@ -4,7 +4,10 @@ import Foundation
 /// One libpq connection. Not thread-safe: used by one thread at a time. Every value travels as
 /// text, which keeps the binding simple and is what PostgreSQL parses fastest for short strings.
 public final class PostgreSQLConnection {
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
+    /// Set when a pipeline could not be read to its end: the connection's protocol state is
+    /// unknown, so it counts as lost and its owner opens another.
+    var isBroken = false
 
     /// Connects to `url` (any libpq connection string or `postgres://` / `postgresql://` URI).
     /// Settings the URL leaves out get defaults: UTF-8, a 5 s connect timeout, no NOTICE chatter.
@@ -34,7 +37,7 @@ public final class PostgreSQLConnection {
     }
 
     /// False once the server closed the connection or could not be reached.
-    public var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+    public var isConnected: Bool { !isBroken && PQstatus(connection) == CONNECTION_OK }
 
     /// True between BEGIN and COMMIT/ROLLBACK (also after a failed statement in a transaction).
     public var isInTransaction: Bool { PQtransactionStatus(connection) != PQTRANS_IDLE }
@@ -64,7 +67,7 @@ public final class PostgreSQLConnection {
         }
     }
 
-    private var lastError: String {
+    var lastError: String {
         PQerrorMessage(connection).map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
             ?? "unknown libpq error"
     }
@@ -72,7 +75,7 @@ public final class PostgreSQLConnection {
     /// The parameters as NUL-terminated C strings, all in one allocation: a writer binds some
     /// twenty per event, and a C copy of each (a bridged temporary, then `strdup`) was two
     /// allocations a parameter.
-    private func withParameters<Result>(
+    func withParameters<Result>(
         _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> Result
     ) throws -> Result {
         var size = 0
@@ -101,19 +104,22 @@ public final class PostgreSQLConnection {
         }
     }
 
-    private func check(_ result: OpaquePointer?, sql: String) throws -> PostgreSQLResult {
+    func check(_ result: OpaquePointer?, sql: String) throws -> PostgreSQLResult {
         guard let result else {
             throw PostgreSQLError(code: "", message: lastError, sql: sql, isConnectionLost: !isConnected)
         }
         let owned = PostgreSQLResult(result)
         let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let code = PQresultErrorField(result, actionhub_pg_diag_sqlstate).map { String(cString: $0) } ?? ""
-            let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? lastError
-            throw PostgreSQLError(
-                code: code, message: message.trimmingCharacters(in: .whitespacesAndNewlines), sql: sql,
-                isConnectionLost: !isConnected || code.hasPrefix("08") || code == "57P01")
-        }
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(of: result, sql: sql) }
         return owned
+    }
+
+    /// The server's or libpq's error for a failed result.
+    func failure(of result: OpaquePointer, sql: String) -> PostgreSQLError {
+        let code = PQresultErrorField(result, actionhub_pg_diag_sqlstate).map { String(cString: $0) } ?? ""
+        let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? lastError
+        return PostgreSQLError(
+            code: code, message: message.trimmingCharacters(in: .whitespacesAndNewlines), sql: sql,
+            isConnectionLost: !isConnected || code.hasPrefix("08") || code == "57P01")
     }
 }

@@ -8,13 +8,21 @@ enum PostgreSQLArray {
     private static let backslash = UInt8(ascii: "\\")
 
     static func literal(_ values: some Sequence<String>) -> String {
+        literal(values.lazy.map { Optional($0) })
+    }
+
+    /// Nil is the array's NULL element.
+    static func literal(_ values: some Sequence<String?>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(2 + values.underestimatedCount * 24)
         bytes.append(UInt8(ascii: "{"))
         for value in values {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            guard var value else {
+                bytes.append(contentsOf: "NULL".utf8)
+                continue
+            }
             bytes.append(quote)
-            var value = value
             value.withUTF8 { utf8 in
                 guard utf8.contains(where: { $0 == quote || $0 == backslash }) else {
                     return bytes.append(contentsOf: utf8)

@@ -72,20 +72,29 @@ enum PostgreSQLStatsSQL {
         """
 
     static let writerStatements: [(name: String, sql: String)] = [
-        // Returns the keys that were new: the users to count in their buckets.
+        // The batch's users added to their buckets, and the buckets' counts raised by the
+        // batch's responses and by the users that were new there: one statement, so one round
+        // trip and no rows sent back. Counts rows are written in the order they were given (the
+        // lock order every writer keeps).
         (
-            "stats_add_users",
+            "stats_add",
             """
-            INSERT INTO stats_users (category, bucket, start, action, user_id)
-            SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::text[])
-            ON CONFLICT DO NOTHING RETURNING category, bucket, start, action, user_id
-            """
-        ),
-        (
-            "stats_add_counts",
-            """
+            WITH added_users AS (
+                INSERT INTO stats_users (category, bucket, start, action, user_id)
+                SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::text[])
+                ON CONFLICT DO NOTHING RETURNING category, bucket, start, action
+            ), new_users AS (
+                SELECT category, bucket, start, action, count(*) AS added FROM added_users
+                GROUP BY category, bucket, start, action
+            )
             INSERT INTO stats_counts AS counts (category, bucket, start, action, responses, users)
-            SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[])
+            SELECT given.category, given.bucket, given.start, given.action, given.responses,
+                COALESCE(new_users.added, 0)
+            FROM unnest($6::text[], $7::integer[], $8::bigint[], $9::text[], $10::bigint[])
+                WITH ORDINALITY AS given (category, bucket, start, action, responses, place)
+            LEFT JOIN new_users ON new_users.category = given.category AND new_users.bucket = given.bucket
+                AND new_users.start = given.start AND new_users.action = given.action
+            ORDER BY given.place
             ON CONFLICT (category, bucket, start, action) DO UPDATE
             SET responses = counts.responses + excluded.responses, users = counts.users + excluded.users
             """

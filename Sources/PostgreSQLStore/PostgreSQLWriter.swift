@@ -6,6 +6,10 @@ import PostgreSQL
 /// One writing connection: commits a batch of events in one transaction (a savepoint per event
 /// once one has failed). Writers run side by side, one thread each; PostgreSQL's row locks and
 /// unique keys, not this process, keep them and other instances from storing anything twice.
+///
+/// Round trips per batch without savepoints: BEGIN with the lookup of the batch's ids; one per
+/// like (its handler answers with the post's count); then the events, their replies, the
+/// aggregates, the posts' counts and COMMIT together (`PostgreSQLConnection.pipeline`).
 final class PostgreSQLWriter: ActionEffects {
     /// Attempts per batch: a deadlock with another writer or a lost connection is retried on a
     /// fresh transaction before the batch's requests are refused.
@@ -24,6 +28,11 @@ final class PostgreSQLWriter: ActionEffects {
     private var storedBefore: [String: (fingerprint: String, body: String)] = [:]
     /// Whether the last event's savepoint is still to be released.
     private var savepointOpen = false
+    /// True while the batch is recorded without savepoints: events and replies are then kept
+    /// here and written in the transaction's last round trip.
+    private var deferring = false
+    private var deferredResponses: [(response: NewResponse, body: String)] = []
+    private var deferredReplies: [Reply] = []
     /// The posts the event being recorded liked (newly) and replied to.
     private var eventLikes: [String] = []
     private var eventReplies: [String] = []
@@ -88,11 +97,13 @@ final class PostgreSQLWriter: ActionEffects {
     ) throws -> Int {
         self.connection = connection
         defer { self.connection = nil }
-        try connection.execute("BEGIN")
         savepointOpen = false
+        deferring = !guarded
+        deferredResponses.removeAll(keepingCapacity: true)
+        deferredReplies.removeAll(keepingCapacity: true)
         statsBatch = StatsBatch()
         postCounts.removeAll(keepingCapacity: true)
-        try findStored(batch[start...], on: connection)
+        try beginFindingStored(batch[start...], on: connection)
         var recorded: [(index: Int, result: Result<RecordResult, any Error>)] = []
         var end = batch.count
         for index in start..<batch.count {
@@ -109,9 +120,14 @@ final class PostgreSQLWriter: ActionEffects {
                 break
             }
         }
-        try writeStats(on: connection)
-        try writePostCounts(on: connection)
-        try connection.execute("COMMIT")
+        do {
+            try connection.pipeline(
+                deferredStatements() + statsStatements() + postCountsStatements() + [.sql("COMMIT")])
+        } catch let error as PostgreSQLError where deferring && !error.isRetryable && !error.isConnectionLost {
+            // One of the deferred events failed (its id stored meanwhile, say): which one is
+            // found recording the batch again with savepoints.
+            throw UnguardedEventFailed()
+        }
         for (index, result) in recorded { results[index] = result }
         return end
     }
@@ -180,6 +196,10 @@ final class PostgreSQLWriter: ActionEffects {
         eventLikes.removeAll(keepingCapacity: true)
         eventReplies.removeAll(keepingCapacity: true)
         let body = try perform(self)
+        if deferring {
+            deferredResponses.append((response, body))
+            return .created(body: body)
+        }
         let inserted = try connection.run(
             prepared: "insert_response",
             [
@@ -190,10 +210,13 @@ final class PostgreSQLWriter: ActionEffects {
         return .created(body: body)
     }
 
-    private func findStored(_ tickets: ArraySlice<CommitTicket>, on connection: PostgreSQLConnection) throws {
+    /// Opens the transaction and looks up its events' ids, in one round trip.
+    private func beginFindingStored(_ tickets: ArraySlice<CommitTicket>, on connection: PostgreSQLConnection) throws {
         storedBefore.removeAll(keepingCapacity: true)
-        let found = try connection.query(
-            PostgreSQLWriterSQL.findStored, [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))])
+        let found = try connection.pipeline([
+            .sql("BEGIN"),
+            .sql(PostgreSQLWriterSQL.findStored, [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))]),
+        ])[1]
         for row in 0..<found.rowCount {
             storedBefore[found.text(row: row, column: 0) ?? ""] = (
                 found.text(row: row, column: 1) ?? "", found.text(row: row, column: 2) ?? ""
@@ -220,7 +243,13 @@ final class PostgreSQLWriter: ActionEffects {
     }
 
     func addReply(_ reply: Reply) throws {
-        try effectsConnection().run(
+        let connection = try effectsConnection()
+        guard !deferring else {
+            deferredReplies.append(reply)
+            eventReplies.append(reply.postId)
+            return
+        }
+        try connection.run(
             prepared: "insert_reply",
             [reply.replyId, reply.postId, reply.userId, reply.text, reply.responseId, reply.createdAt])
         eventReplies.append(reply.postId)
@@ -235,61 +264,92 @@ final class PostgreSQLWriter: ActionEffects {
 }
 
 extension PostgreSQLWriter {
-    /// Three statements whatever the batch holds, each key in sorted order so that writers
-    /// lock the rows they share (the current minute, a hot post) in the same order.
-    private func writeStats(on connection: PostgreSQLConnection) throws {
-        guard !statsBatch.isEmpty else { return }
-        let users = statsBatch.distinctUserKeys
-        let added = try connection.run(
-            prepared: "stats_add_users",
-            [
-                PostgreSQLArray.literal(users.map(\.count.category)),
-                PostgreSQLArray.literal(users.map(\.count.bucket.code)),
-                PostgreSQLArray.literal(users.map(\.count.start)), PostgreSQLArray.literal(users.map(\.count.action)),
-                PostgreSQLArray.literal(users.map(\.userId)),
-            ])
-        for row in 0..<added.rowCount {
-            guard let bucket = StatsBucket.allCases.first(where: { $0.code == added.integer(row: row, column: 1) })
-            else { continue }
-            statsBatch.userAdded(
-                StatsBatch.UserKey(
-                    count: StatsBatch.CountKey(
-                        category: added.text(row: row, column: 0) ?? "", bucket: bucket,
-                        start: added.integer(row: row, column: 2) ?? 0, action: added.text(row: row, column: 3) ?? ""),
-                    userId: added.text(row: row, column: 4) ?? ""))
+    /// The events and replies recorded without savepoints, each kind in one statement.
+    private func deferredStatements() -> [PostgreSQLStatement] {
+        var statements: [PostgreSQLStatement] = []
+        if !deferredResponses.isEmpty {
+            let responses = deferredResponses.map(\.response)
+            let patterns = responses.map { WebhookEventPattern.candidates(category: $0.category, action: $0.action) }
+            statements.append(
+                .prepared(
+                    "insert_responses",
+                    [
+                        PostgreSQLArray.literal(responses.map(\.id)), PostgreSQLArray.literal(responses.map(\.userId)),
+                        PostgreSQLArray.literal(responses.map(\.category)),
+                        PostgreSQLArray.literal(responses.map(\.action)),
+                        PostgreSQLArray.literal(responses.map(\.fingerprint)),
+                        PostgreSQLArray.literal(deferredResponses.map(\.body)),
+                        PostgreSQLArray.literal(responses.map(\.notification)),
+                        PostgreSQLArray.literal(responses.map(\.receivedAt)), String(Timestamp.milliseconds()),
+                        PostgreSQLArray.literal(patterns.map { $0[0] }),
+                        PostgreSQLArray.literal(patterns.map { $0[1] }),
+                        PostgreSQLArray.literal(patterns.map { $0[2] }),
+                    ]))
         }
+        if !deferredReplies.isEmpty {
+            statements.append(
+                .prepared(
+                    "insert_replies",
+                    [
+                        PostgreSQLArray.literal(deferredReplies.map(\.replyId)),
+                        PostgreSQLArray.literal(deferredReplies.map(\.postId)),
+                        PostgreSQLArray.literal(deferredReplies.map(\.userId)),
+                        PostgreSQLArray.literal(deferredReplies.map(\.text)),
+                        PostgreSQLArray.literal(deferredReplies.map(\.responseId)),
+                        PostgreSQLArray.literal(deferredReplies.map(\.createdAt)),
+                    ]))
+        }
+        return statements
+    }
+
+    /// The batch's aggregates in two statements whatever it holds, each key in sorted order so
+    /// that writers lock the rows they share (the current minute, a hot post) in the same order.
+    private func statsStatements() -> [PostgreSQLStatement] {
+        guard !statsBatch.isEmpty else { return [] }
+        let users = statsBatch.distinctUserKeys
         let counts = statsBatch.counts.sorted { $0.key < $1.key }
-        try connection.run(
-            prepared: "stats_add_counts",
-            [
-                PostgreSQLArray.literal(counts.map(\.key.category)),
-                PostgreSQLArray.literal(counts.map(\.key.bucket.code)),
-                PostgreSQLArray.literal(counts.map(\.key.start)), PostgreSQLArray.literal(counts.map(\.key.action)),
-                PostgreSQLArray.literal(counts.map { Int64($0.value.count) }),
-                PostgreSQLArray.literal(counts.map { Int64($0.value.users) }),
-            ])
+        var statements: [PostgreSQLStatement] = [
+            .prepared(
+                "stats_add",
+                [
+                    PostgreSQLArray.literal(users.map(\.count.category)),
+                    PostgreSQLArray.literal(users.map(\.count.bucket.code)),
+                    PostgreSQLArray.literal(users.map(\.count.start)),
+                    PostgreSQLArray.literal(users.map(\.count.action)), PostgreSQLArray.literal(users.map(\.userId)),
+                    PostgreSQLArray.literal(counts.map(\.key.category)),
+                    PostgreSQLArray.literal(counts.map(\.key.bucket.code)),
+                    PostgreSQLArray.literal(counts.map(\.key.start)), PostgreSQLArray.literal(counts.map(\.key.action)),
+                    PostgreSQLArray.literal(counts.map { Int64($0.value.count) }),
+                ])
+        ]
         let posts = statsBatch.posts.sorted { $0.key < $1.key }
-        guard !posts.isEmpty else { return }
-        try connection.run(
-            prepared: "stats_add_posts",
-            [
-                PostgreSQLArray.literal(posts.map(\.key.category)), PostgreSQLArray.literal(posts.map(\.key.postId)),
-                PostgreSQLArray.literal(posts.map { Int64($0.value.likes) }),
-                PostgreSQLArray.literal(posts.map { Int64($0.value.replies) }),
-            ])
+        if !posts.isEmpty {
+            statements.append(
+                .prepared(
+                    "stats_add_posts",
+                    [
+                        PostgreSQLArray.literal(posts.map(\.key.category)),
+                        PostgreSQLArray.literal(posts.map(\.key.postId)),
+                        PostgreSQLArray.literal(posts.map { Int64($0.value.likes) }),
+                        PostgreSQLArray.literal(posts.map { Int64($0.value.replies) }),
+                    ]))
+        }
+        return statements
     }
 
     /// Last before COMMIT and in post order, so that a hot post's counts row is locked only for
     /// the COMMIT, and concurrent batches lock the posts they share in the same order.
-    private func writePostCounts(on connection: PostgreSQLConnection) throws {
-        guard !postCounts.isEmpty else { return }
+    private func postCountsStatements() -> [PostgreSQLStatement] {
+        guard !postCounts.isEmpty else { return [] }
         let posts = postCounts.sorted { $0.key < $1.key }
-        try connection.run(
-            prepared: "add_post_counts",
-            [
-                PostgreSQLArray.literal(posts.map(\.key)), PostgreSQLArray.literal(posts.map(\.value.likes)),
-                PostgreSQLArray.literal(posts.map(\.value.replies)),
-            ])
+        return [
+            .prepared(
+                "add_post_counts",
+                [
+                    PostgreSQLArray.literal(posts.map(\.key)), PostgreSQLArray.literal(posts.map(\.value.likes)),
+                    PostgreSQLArray.literal(posts.map(\.value.replies)),
+                ])
+        ]
     }
 }
 

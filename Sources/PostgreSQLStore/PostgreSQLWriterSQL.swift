@@ -19,6 +19,36 @@ enum PostgreSQLWriterSQL {
             SELECT position FROM inserted
             """
         ),
+        // A transaction's events without savepoints, all in one statement before its COMMIT,
+        // with their outbox rows. No ON CONFLICT: an id another writer or instance stored after
+        // the batch looked for it fails the statement (and so the transaction), and the batch is
+        // recorded again with a savepoint per event. $1…$8 one entry per event; $9 the time;
+        // $10…$12 each event's `WebhookEventPattern.candidates`.
+        (
+            "insert_responses",
+            """
+            WITH inserted AS (
+                INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)
+                SELECT * FROM unnest(
+                    $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[])
+                RETURNING id, position
+            )
+            INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)
+            SELECT DISTINCT subscriptions.endpoint_id, inserted.position, $9::bigint, $9::bigint
+            FROM inserted
+            JOIN unnest($1::text[], $10::text[], $11::text[], $12::text[]) AS patterns (id, first, second, third)
+                ON patterns.id = inserted.id
+            JOIN webhook_subscriptions AS subscriptions
+                ON subscriptions.pattern IN (patterns.first, patterns.second, patterns.third)
+            """
+        ),
+        (
+            "insert_replies",
+            """
+            INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)
+            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+            """
+        ),
         // The stored count holds the likes committed before; the writer adds this batch's
         // and the one just inserted.
         (

@@ -10,6 +10,10 @@ import Testing
         #expect(PostgreSQLArray.literal([String]()) == "{}")
     }
 
+    @Test func nilIsTheNullElementAndTheWordNullStaysAText() {
+        #expect(PostgreSQLArray.literal(["a", nil, "NULL"] as [String?]) == #"{"a",NULL,"NULL"}"#)
+    }
+
     @Test func integersAreListedAsTheyAre() {
         #expect(
             PostgreSQLArray.literal([Int64(1), -2, 0, 10, Int64.max, Int64.min])

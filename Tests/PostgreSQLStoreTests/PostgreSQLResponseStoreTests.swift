@@ -153,6 +153,36 @@ import Testing
         #expect(try store.likes(postId: "p", page: PageRequest()).likeCount == 3)
     }
 
+    /// Without savepoints a batch's events are inserted in its last round trip, after their
+    /// handlers ran. An id another instance stored in between fails that insert; the batch is
+    /// recorded again with savepoints, the event is answered with what the other instance
+    /// stored, and the batch's other event is committed once.
+    @Test func anIdStoredElsewhereWhileItsBatchRanIsAnsweredWithWhatWasStored() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let first = try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1))
+        let second = try PostgreSQLResponseStore(url: url, options: .init(writerCount: 1))
+        let taken = UUID().uuidString
+        let other = UUID().uuidString
+        let results = concurrently(3) { index -> Result<RecordResult, any Error> in
+            if index == 0 {
+                return Result { try Self.likeAndPause(first, UUID().uuidString, "warm-up", pause: 2) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            guard index == 1 else { return Result { try Self.like(first, id: other, user: "u-other", post: "p") } }
+            return Result {
+                try first.record(Self.key(taken, user: "u-taken")) { _ in
+                    _ = try second.record(Self.key(taken, user: "u-taken")) { _ in "stored by the second" }.wait()
+                        .get()
+                    return "stored by the first"
+                }.wait().get()
+            }
+        }
+        #expect(try results[1].get() == .replayed(body: "stored by the second"))
+        #expect(try results[2].get() == .created(body: #"{"added":true,"likeCount":1}"#))
+        #expect(try first.response(id: taken) == "stored by the second")
+        #expect(try first.likes(postId: "p", page: PageRequest()).likeCount == 1)
+    }
+
     /// A batch is first recorded without a savepoint per event; when one event's statement
     /// fails, the batch is recorded again with savepoints, so that only that event fails and the
     /// others, before and after it in the batch, are committed with their counts.

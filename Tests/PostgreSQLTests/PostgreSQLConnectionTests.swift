@@ -23,4 +23,35 @@ import Testing
         }
         #expect(try connection.query("SELECT 1").text(row: 0, column: 0) == "1")
     }
+
+    /// Results come back in the order sent, prepared and planned statements alike.
+    @Test func pipelinedStatementsAnswerInOrder() throws {
+        let connection = try PostgreSQLConnection(url: try PostgreSQLCluster.shared().makeDatabase())
+        try connection.prepare("double", "SELECT $1::integer * 2")
+        let results = try connection.pipeline([
+            .sql("SELECT $1::text || '!'", ["first"]), .prepared("double", ["21"]), .sql("SELECT 3"),
+        ])
+        #expect(results.map { $0.text(row: 0, column: 0) } == ["first!", "42", "3"])
+        #expect(try connection.pipeline([]).isEmpty)
+        #expect(try connection.query("SELECT 'after'").text(row: 0, column: 0) == "after")
+    }
+
+    /// A failed statement throws its error, and nothing pipelined behind it runs: a COMMIT sent
+    /// after it leaves the transaction failed, to be rolled back, and the connection goes on.
+    @Test func aFailedStatementStopsThePipelineBeforeItsCommit() throws {
+        let connection = try PostgreSQLConnection(url: try PostgreSQLCluster.shared().makeDatabase())
+        try connection.execute("CREATE TABLE kept (value integer PRIMARY KEY)")
+        #expect {
+            try connection.pipeline([
+                .sql("BEGIN"), .sql("INSERT INTO kept VALUES (1)"), .sql("INSERT INTO kept VALUES (1)"),
+                .sql("INSERT INTO kept VALUES (2)"), .sql("COMMIT"),
+            ])
+        } throws: { ($0 as? PostgreSQLError)?.code == "23505" }
+        #expect(connection.isInTransaction)
+        #expect(connection.isConnected)
+        try connection.execute("ROLLBACK")
+        #expect(try connection.query("SELECT count(*) FROM kept").text(row: 0, column: 0) == "0")
+        try connection.pipeline([.sql("BEGIN"), .sql("INSERT INTO kept VALUES (3)"), .sql("COMMIT")])
+        #expect(try connection.query("SELECT array_agg(value) FROM kept").text(row: 0, column: 0) == "{3}")
+    }
 }

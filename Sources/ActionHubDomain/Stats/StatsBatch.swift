@@ -3,7 +3,8 @@
 /// not once per event.
 ///
 /// The user sets are the stores' own: a store adds each `userKeys` entry it did not hold yet
-/// and reports it back with `userAdded`, which counts the user in that bucket.
+/// and counts the user in that bucket, by reporting it back with `userAdded` (SQLite) or in the
+/// statement that adds the counts (PostgreSQL).
 public struct StatsBatch: Sendable {
     /// One bucket of one action.
     public struct CountKey: Hashable, Sendable, Comparable {
