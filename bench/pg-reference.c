@@ -3,13 +3,12 @@
 // Sources/PostgreSQLStore/PostgreSQLWriterSQL.swift and PostgreSQLStatsSQL.swift, prepared once per
 // connection; find_responses planned at each use, as ActionHub does), for batches of the size
 // ActionHub committed, on a database ActionHub migrated:
-//   BEGIN
-//   find_responses (the batch's ids, for retries)
-//   per event: add_like or insert_reply, insert_response (with its webhook outbox rows); no
-//              savepoints, as ActionHub records a batch unless one of its events fails
-//              (then it records the batch again with a savepoint per event)
-//   stats_add_users, stats_add_counts, stats_add_posts, add_post_counts (arrays, sorted keys)
-//   COMMIT
+//   BEGIN, find_responses (the batch's ids, for retries): one round trip (libpq pipeline mode)
+//   per like: add_like (one round trip each; its answer holds the post's count)
+//   insert_responses (the batch's events with their webhook outbox rows), insert_replies,
+//   stats_add, stats_add_posts, add_post_counts (arrays, sorted keys), COMMIT: one round trip
+//   No savepoints, as ActionHub records a batch unless one of its events fails (then it records
+//   the batch again with a savepoint per event).
 // Events are bench/post-mix.lua's (70% like, 20% reply, 10% open-screen; 10k posts, 100k users)
 // or, with "hot", bench/hot-post.lua's (likes on p-hot by fresh users). A batch's events are
 // sorted by (post, user, id) as ActionHub sorts them. Prints events/s and the batch commit
@@ -53,15 +52,18 @@ static double deadline;
 static unsigned run_id;
 
 static const char *statements[][2] = {
-    {"insert_response",
+    {"insert_responses",
      "WITH inserted AS ("
      " INSERT INTO responses (id, user_id, category, action, fingerprint, body, notification, received_at)"
-     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING position"
-     "), delivered AS ("
+     " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],"
+     " $8::bigint[]) RETURNING id, position)"
      " INSERT INTO webhook_deliveries (endpoint_id, response_position, created_at, next_attempt_at)"
-     " SELECT DISTINCT endpoint_id, inserted.position, $9::bigint, $9::bigint"
-     " FROM webhook_subscriptions, inserted WHERE pattern IN ($10, $11, $12)"
-     ") SELECT position FROM inserted"},
+     " SELECT DISTINCT subscriptions.endpoint_id, inserted.position, $9::bigint, $9::bigint"
+     " FROM inserted"
+     " JOIN unnest($1::text[], $10::text[], $11::text[], $12::text[]) AS patterns (id, first, second, third)"
+     " ON patterns.id = inserted.id"
+     " JOIN webhook_subscriptions AS subscriptions"
+     " ON subscriptions.pattern IN (patterns.first, patterns.second, patterns.third)"},
     {"add_like",
      "WITH inserted AS ("
      " INSERT INTO likes (post_id, user_id, response_id, liked_at) VALUES ($1, $2, $3, $4)"
@@ -72,16 +74,25 @@ static const char *statements[][2] = {
      " SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])"
      " ON CONFLICT (post_id) DO UPDATE"
      " SET likes = counts.likes + excluded.likes, replies = counts.replies + excluded.replies"},
-    {"insert_reply",
+    {"insert_replies",
      "INSERT INTO replies (reply_id, post_id, user_id, text, response_id, created_at)"
-     " VALUES ($1, $2, $3, $4, $5, $6)"},
-    {"stats_add_users",
-     "INSERT INTO stats_users (category, bucket, start, action, user_id)"
+     " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])"},
+    {"stats_add",
+     "WITH added_users AS ("
+     " INSERT INTO stats_users (category, bucket, start, action, user_id)"
      " SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::text[])"
-     " ON CONFLICT DO NOTHING RETURNING category, bucket, start, action, user_id"},
-    {"stats_add_counts",
-     "INSERT INTO stats_counts AS counts (category, bucket, start, action, responses, users)"
-     " SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[])"
+     " ON CONFLICT DO NOTHING RETURNING category, bucket, start, action"
+     "), new_users AS ("
+     " SELECT category, bucket, start, action, count(*) AS added FROM added_users"
+     " GROUP BY category, bucket, start, action)"
+     " INSERT INTO stats_counts AS counts (category, bucket, start, action, responses, users)"
+     " SELECT given.category, given.bucket, given.start, given.action, given.responses,"
+     " COALESCE(new_users.added, 0)"
+     " FROM unnest($6::text[], $7::integer[], $8::bigint[], $9::text[], $10::bigint[])"
+     " WITH ORDINALITY AS given (category, bucket, start, action, responses, place)"
+     " LEFT JOIN new_users ON new_users.category = given.category AND new_users.bucket = given.bucket"
+     " AND new_users.start = given.start AND new_users.action = given.action"
+     " ORDER BY given.place"
      " ON CONFLICT (category, bucket, start, action) DO UPDATE"
      " SET responses = counts.responses + excluded.responses, users = counts.users + excluded.users"},
     {"stats_add_posts",
@@ -93,7 +104,7 @@ static const char *statements[][2] = {
 
 struct event {
   char id[48], user[40], post[16], action[64], text[48], reply_id[48], fingerprint[65];
-  char body[512], notification[256];
+  char body[512], notification[256], replied_at[32];
   long long received_at;
   int liked, replied, stored;
   int slot; /* serve: the request of the batch this event came from */
@@ -140,6 +151,44 @@ static PGresult *run(PGconn *connection, const char *name, int count, const char
   return checked(connection, PQexecPrepared(connection, name, count, values, NULL, NULL, 0), name);
 }
 
+/* Pipeline mode: statements queued with queue_statement(), then one round trip for all in flush(). */
+static void pipeline_start(PGconn *connection) {
+  if (PQenterPipelineMode(connection) != 1) checked(connection, NULL, "enter pipeline mode");
+}
+
+static void queue_statement(PGconn *connection, const char *name, const char *sql, int count, const char *const *values) {
+  int sent = name ? PQsendQueryPrepared(connection, name, count, values, NULL, NULL, 0)
+                  : PQsendQueryParams(connection, sql, count, NULL, values, NULL, NULL, 0);
+  if (sent != 1) checked(connection, NULL, name ? name : sql);
+}
+
+/* Reads `count` results; the one at `keep` (or none: -1) is returned, the others cleared. A
+   failed statement fails the batch (after the pipeline is read to its end). */
+static PGresult *flush(PGconn *connection, int count, int keep) {
+  if (PQpipelineSync(connection) != 1) checked(connection, NULL, "pipeline sync");
+  PGresult *kept = NULL, *failed = NULL;
+  for (int i = 0; i < count; i++) {
+    PGresult *result = PQgetResult(connection);
+    if (!result) checked(connection, NULL, "pipeline result");
+    while (PQgetResult(connection)) {}
+    ExecStatusType status = PQresultStatus(result);
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && !failed) failed = result;
+    else if (i == keep) kept = result;
+    else PQclear(result);
+  }
+  PGresult *sync = PQgetResult(connection);
+  if (PQresultStatus(sync) != PGRES_PIPELINE_SYNC || PQexitPipelineMode(connection) != 1) {
+    fprintf(stderr, "pipeline out of step: %s", PQerrorMessage(connection));
+    exit(1);
+  }
+  PQclear(sync);
+  if (failed) {
+    PQclear(kept);
+    checked(connection, failed, "pipelined statement");
+  }
+  return kept;
+}
+
 static int by_lock_order(const void *a, const void *b) {
   const struct event *x = a, *y = b;
   int order = strcmp(x->post, y->post);
@@ -154,14 +203,17 @@ static size_t append(char *out, size_t at, const char *text) {
   return at + length;
 }
 
-/* A PostgreSQL array literal of quoted texts (the benchmark's texts need no escapes). */
+/* A PostgreSQL array literal of quoted texts, their quotes and backslashes escaped. */
 static void text_array(char *out, const char **values, int count) {
   size_t at = append(out, 0, "{");
   for (int i = 0; i < count; i++) {
     if (i) at = append(out, at, ",");
-    at = append(out, at, "\"");
-    at = append(out, at, values[i]);
-    at = append(out, at, "\"");
+    out[at++] = '"';
+    for (const char *c = values[i]; *c; c++) {
+      if (*c == '"' || *c == '\\') out[at++] = '\\';
+      out[at++] = *c;
+    }
+    out[at++] = '"';
   }
   append(out, at, "}");
 }
@@ -201,11 +253,12 @@ static int by_post(const void *a, const void *b) { return strcmp(((const struct 
 
 static const long long bucket_seconds[3] = {60, 3600, 86400};
 
-static void write_aggregates(PGconn *connection, struct event *events, int count) {
+/* Queues the batch's aggregate statements in the pipeline; returns how many. */
+static int send_aggregates(PGconn *connection, struct event *events, int count) {
   static __thread struct count_key counts[3 * MAX_BATCH];
   static __thread struct user_key users[3 * MAX_BATCH];
   static __thread struct post_key posts[MAX_BATCH];
-  static __thread char arrays[6][3 * MAX_BATCH * 48];
+  static __thread char arrays[10][3 * MAX_BATCH * 48];
   int count_keys = 0, user_keys = 0, post_keys = 0;
   for (int i = 0; i < count; i++) {
     long long second = events[i].received_at / 1000;
@@ -251,34 +304,23 @@ static void write_aggregates(PGconn *connection, struct event *events, int count
   text_array(arrays[3], texts, user_keys);
   for (int i = 0; i < user_keys; i++) texts[i] = users[i].user;
   text_array(arrays[4], texts, user_keys);
-  const char *user_values[5] = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4]};
-  PGresult *added = run(connection, "stats_add_users", 5, user_values);
-  for (int row = 0; row < PQntuples(added); row++) {
-    int bucket = atoi(PQgetvalue(added, row, 1));
-    long long start = atoll(PQgetvalue(added, row, 2));
-    const char *action = PQgetvalue(added, row, 3);
-    for (int k = 0; k < count_keys; k++)
-      if (counts[k].bucket == bucket && counts[k].start == start && strcmp(counts[k].action, action) == 0) counts[k].users++;
-  }
-  PQclear(added);
-
   qsort(counts, count_keys, sizeof *counts, by_count_key);
   for (int i = 0; i < count_keys; i++) texts[i] = "social_post";
-  text_array(arrays[0], texts, count_keys);
+  text_array(arrays[5], texts, count_keys);
   for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].bucket;
-  integer_array(arrays[1], numbers, count_keys);
+  integer_array(arrays[6], numbers, count_keys);
   for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].start;
-  integer_array(arrays[2], numbers, count_keys);
+  integer_array(arrays[7], numbers, count_keys);
   for (int i = 0; i < count_keys; i++) texts[i] = counts[i].action;
-  text_array(arrays[3], texts, count_keys);
+  text_array(arrays[8], texts, count_keys);
   for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].responses;
-  integer_array(arrays[4], numbers, count_keys);
-  for (int i = 0; i < count_keys; i++) numbers[i] = counts[i].users;
-  integer_array(arrays[5], numbers, count_keys);
-  const char *count_values[6] = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5]};
-  PQclear(run(connection, "stats_add_counts", 6, count_values));
+  integer_array(arrays[9], numbers, count_keys);
+  const char *stats_values[10];
+  for (int i = 0; i < 10; i++) stats_values[i] = arrays[i];
+  queue_statement(connection, "stats_add", NULL, 10, stats_values);
+  int sent = 1;
 
-  if (post_keys == 0) return;
+  if (post_keys == 0) return sent;
   qsort(posts, post_keys, sizeof *posts, by_post);
   for (int i = 0; i < post_keys; i++) texts[i] = "social_post";
   text_array(arrays[0], texts, post_keys);
@@ -289,12 +331,13 @@ static void write_aggregates(PGconn *connection, struct event *events, int count
   for (int i = 0; i < post_keys; i++) numbers[i] = posts[i].replies;
   integer_array(arrays[3], numbers, post_keys);
   const char *post_values[4] = {arrays[0], arrays[1], arrays[2], arrays[3]};
-  PQclear(run(connection, "stats_add_posts", 4, post_values));
+  queue_statement(connection, "stats_add_posts", NULL, 4, post_values);
 
   // The posts' like and reply counts (add_post_counts), last before COMMIT, in post order: the
   // same posts, likes and replies arrays (one category here, so one row per post either way).
   const char *count_by_post[3] = {arrays[1], arrays[2], arrays[3]};
-  PQclear(run(connection, "add_post_counts", 3, count_by_post));
+  queue_statement(connection, "add_post_counts", NULL, 3, count_by_post);
+  return sent + 2;
 }
 
 static void make_event(struct event *e, struct writer *w, long number, unsigned *seed) {
@@ -323,8 +366,9 @@ static void iso_time(char *out, size_t size, long long ms) {
   snprintf(out + at, size - at, ".%03lldZ", ms % 1000);
 }
 
-/* find_responses for the batch: events stored before it began are answered with their bodies. */
-static void find_stored(PGconn *connection, struct event *events, int count) {
+/* BEGIN and find_responses for the batch, in one round trip: events stored before it began are
+   answered with their bodies. */
+static void begin_finding_stored(PGconn *connection, struct event *events, int count) {
   static __thread char ids[MAX_BATCH * 52];
   const char *texts[MAX_BATCH];
   for (int i = 0; i < count; i++) {
@@ -335,10 +379,10 @@ static void find_stored(PGconn *connection, struct event *events, int count) {
   const char *values[1] = {ids};
   /* Planned at every use, as ActionHub does: a prepared plan made while the table was small
      keeps scanning all of it. */
-  PGresult *found = checked(connection,
-                            PQexecParams(connection, "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])",
-                                         1, NULL, values, NULL, NULL, 0),
-                            "find_responses");
+  pipeline_start(connection);
+  queue_statement(connection, NULL, "BEGIN", 0, NULL);
+  queue_statement(connection, NULL, "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])", 1, values);
+  PGresult *found = flush(connection, 2, 1);
   for (int row = 0; row < PQntuples(found); row++)
     for (int i = 0; i < count; i++)
       if (strcmp(events[i].id, PQgetvalue(found, row, 0)) == 0) {
@@ -350,7 +394,7 @@ static void find_stored(PGconn *connection, struct event *events, int count) {
 
 static void record(PGconn *connection, struct event *e) {
   if (e->stored) return;
-  char at[32], received[24], created[24];
+  char at[32];
   char *body = e->body;
   size_t body_size = sizeof e->body;
   e->received_at = wall_ms();
@@ -367,8 +411,8 @@ static void record(PGconn *connection, struct event *e) {
              "\"alreadyLiked\":%s,\"likeCount\":%lld}}",
              e->id, e->user, e->post, at, e->liked ? "false" : "true", count);
   } else if (strcmp(e->action, "reply") == 0) {
-    const char *reply[6] = {e->reply_id, e->post, e->user, e->text, e->id, at};
-    PQclear(run(connection, "insert_reply", 6, reply));
+    /* Inserted with the batch's other replies before COMMIT (insert_replies). */
+    snprintf(e->replied_at, sizeof e->replied_at, "%s", at);
     e->replied = 1;
     snprintf(body, body_size,
              "{\"id\":\"%s\",\"actionIdentifier\":\"reply\",\"category\":\"social_post\",\"handler\":\"reply\","
@@ -387,14 +431,69 @@ static void record(PGconn *connection, struct event *e) {
              "{\"identifier\":\"push-%s\",\"categoryIdentifier\":\"social_post\",\"userInfo\":{\"postId\":\"%s\","
              "\"media-url\":\"https://example.com/a.jpg\"}}",
              e->id, e->post);
-  snprintf(received, sizeof received, "%lld", e->received_at);
-  snprintf(created, sizeof created, "%lld", wall_ms());
-  char any_action[80], this_action[96];
-  snprintf(any_action, sizeof any_action, "social_post.*");
-  snprintf(this_action, sizeof this_action, "social_post.%s", e->action);
-  const char *insert[12] = {e->id, e->user, "social_post", e->action, e->fingerprint, body, e->notification,
-                            received, created, "*", any_action, this_action};
-  PQclear(run(connection, "insert_response", 12, insert));
+}
+
+/* The batch's events, their replies, aggregates and COMMIT in one round trip. */
+static void finish(PGconn *connection, struct event *events, int count) {
+  static __thread char arrays[12][MAX_BATCH * 640];
+  const char *texts[MAX_BATCH];
+  long long numbers[MAX_BATCH];
+  char created[24], this_action[MAX_BATCH][96];
+  int fresh = 0, statements = 0;
+  pipeline_start(connection);
+  for (int i = 0; i < count; i++) fresh += !events[i].stored;
+  if (fresh) {
+#define EVENT_ARRAY(index, expression)                                   \
+  do {                                                                   \
+    int n = 0;                                                           \
+    for (int i = 0; i < count; i++)                                      \
+      if (!events[i].stored) texts[n++] = (expression);                  \
+    text_array(arrays[index], texts, n);                                 \
+  } while (0)
+    EVENT_ARRAY(0, events[i].id);
+    EVENT_ARRAY(1, events[i].user);
+    EVENT_ARRAY(2, "social_post");
+    EVENT_ARRAY(3, events[i].action);
+    EVENT_ARRAY(4, events[i].fingerprint);
+    EVENT_ARRAY(5, events[i].body);
+    EVENT_ARRAY(6, events[i].notification);
+    int n = 0;
+    for (int i = 0; i < count; i++)
+      if (!events[i].stored) numbers[n++] = events[i].received_at;
+    integer_array(arrays[7], numbers, n);
+    snprintf(created, sizeof created, "%lld", wall_ms());
+    EVENT_ARRAY(8, "*");
+    EVENT_ARRAY(9, "social_post.*");
+    for (int i = 0; i < count; i++) snprintf(this_action[i], sizeof this_action[i], "social_post.%s", events[i].action);
+    EVENT_ARRAY(10, this_action[i]);
+    const char *insert[12] = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5],
+                              arrays[6], arrays[7], created,   arrays[8], arrays[9], arrays[10]};
+    queue_statement(connection, "insert_responses", NULL, 12, insert);
+    statements++;
+  }
+  int replies = 0;
+  for (int i = 0; i < count; i++) replies += !events[i].stored && events[i].replied;
+  if (replies) {
+#define REPLY_ARRAY(index, expression)                                   \
+  do {                                                                   \
+    int n = 0;                                                           \
+    for (int i = 0; i < count; i++)                                      \
+      if (!events[i].stored && events[i].replied) texts[n++] = (expression); \
+    text_array(arrays[index], texts, n);                                 \
+  } while (0)
+    REPLY_ARRAY(0, events[i].reply_id);
+    REPLY_ARRAY(1, events[i].post);
+    REPLY_ARRAY(2, events[i].user);
+    REPLY_ARRAY(3, events[i].text);
+    REPLY_ARRAY(4, events[i].id);
+    REPLY_ARRAY(5, events[i].replied_at);
+    const char *reply[6] = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5]};
+    queue_statement(connection, "insert_replies", NULL, 6, reply);
+    statements++;
+  }
+  statements += send_aggregates(connection, events, count);
+  queue_statement(connection, NULL, "COMMIT", 0, NULL);
+  flush(connection, statements + 1, -1);
 }
 
 static int by_value(const void *a, const void *b) {
@@ -425,11 +524,9 @@ static void *write_batches(void *argument) {
     for (int i = 0; i < batch_size; i++) make_event(&events[i], w, ++number, &seed);
     qsort(events, batch_size, sizeof *events, by_lock_order);
     double started = now();
-    execute(connection, "BEGIN");
-    find_stored(connection, events, batch_size);
+    begin_finding_stored(connection, events, batch_size);
     for (int i = 0; i < batch_size; i++) record(connection, &events[i]);
-    write_aggregates(connection, events, batch_size);
-    execute(connection, "COMMIT");
+    finish(connection, events, batch_size);
     if (w->batches == w->latency_capacity) {
       w->latency_capacity = w->latency_capacity ? w->latency_capacity * 2 : 1024;
       w->latencies = realloc(w->latencies, w->latency_capacity * sizeof *w->latencies);
@@ -534,12 +631,14 @@ static void *serve_batches(void *argument) {
     volatile int state = 2;
     if (setjmp(failed) == 0) {
       on_failure = &failed;
-      execute(connection, "BEGIN");
-      find_stored(connection, events, count);
+      begin_finding_stored(connection, events, count);
       for (int i = 0; i < count; i++) record(connection, &events[i]);
-      write_aggregates(connection, events, count);
-      execute(connection, "COMMIT");
+      finish(connection, events, count);
     } else {
+      if (PQpipelineStatus(connection) != PQ_PIPELINE_OFF) {
+        fprintf(stderr, "a statement could not be queued: %s", PQerrorMessage(connection));
+        exit(1);
+      }
       PQclear(PQexec(connection, "ROLLBACK"));
       state = 3;
     }
