@@ -30,12 +30,7 @@ public final class HTTPServer: Sendable {
     private let connections = Atomic<Int>(0)
     /// Suspended connections waiting for their answer. Closed when the server stops: the ones still
     /// waiting then are answered 503 and nothing is suspended or resumed any more.
-    private let parking = Locked<Parking>(Parking())
-
-    private struct Parking {
-        var isOpen = true
-        var parked: [ObjectIdentifier: ParkedResponse] = [:]
-    }
+    private let parking = ParkingLot<ParkedResponse>()
 
     /// Connections open now, idle keep-alive ones included.
     public var openConnections: Int { connections.load(ordering: .relaxed) }
@@ -108,11 +103,7 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         // libmicrohttpd must not be stopped with connections suspended: answer what still waits.
-        let waiting = parking.withLock { parking in
-            parking.isOpen = false
-            defer { parking.parked = [:] }
-            return Array(parking.parked.values)
-        }
+        let waiting = parking.close()
         for parked in waiting {
             let failure = responder.respond(to: .shuttingDown, request: parked.request)
             parked.abandon { failure }
@@ -194,20 +185,12 @@ public final class HTTPServer: Sendable {
 
     /// Suspends a connection whose answer is on its way; false once the server is stopping.
     func suspend(_ parked: ParkedResponse) -> Bool {
-        parking.withLock { parking in
-            guard parking.isOpen else { return false }
-            MHD_suspend_connection(parked.connection)
-            parking.parked[ObjectIdentifier(parked)] = parked
-            return true
-        }
+        parking.park(parked) { MHD_suspend_connection(parked.connection) }
     }
 
     /// Resumes a suspended connection whose answer has arrived, unless `stop` has answered it.
     func resume(_ parked: ParkedResponse) {
-        parking.withLock { parking in
-            guard parking.parked.removeValue(forKey: ObjectIdentifier(parked)) != nil else { return }
-            MHD_resume_connection(parked.connection)
-        }
+        parking.unpark(parked) { MHD_resume_connection(parked.connection) }
     }
 
     fileprivate func connection(opened: Bool) {

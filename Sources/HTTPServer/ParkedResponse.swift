@@ -8,7 +8,7 @@ import HTTP
 ///
 /// The answer may arrive before the worker has suspended the connection (even before the
 /// responder returns); `lock` orders the two, so a connection is resumed only after it was
-/// suspended, and only once. Lock order: this lock, then the server's parking lock.
+/// suspended, and only once. Lock order: this lock, then the server's parking lot's.
 final class ParkedResponse: @unchecked Sendable {
     let request: HTTPRequest
     let connection: OpaquePointer
