@@ -26,8 +26,8 @@ enum ServeCommand {
         Setting(
             name: "threads", defaultValue: "auto",
             help: "HTTP worker threads; a request waiting for its commit parks its connection, not its thread, "
-                + "so a few serve many connections. auto: 4 on SQLite, 16 on PostgreSQL, where a read holds "
-                + "its thread for a round trip to the server"),
+                + "so a few serve many connections. auto: 4 on SQLite; on PostgreSQL, where a read holds its "
+                + "thread for a round trip to the server, two per core, at least 4"),
         Setting(
             name: "log-level", defaultValue: "info", help: "debug, info, warning or error; info logs every request"),
         Setting(
@@ -81,12 +81,14 @@ enum ServeCommand {
         """
     }
 
-    /// On PostgreSQL a history read waits for its round trip on the worker thread: 16 threads
-    /// answered 3.1-3.2k GETs/s where 4 answered 2.3-2.5k (bench/postgres, 64 connections). On
-    /// SQLite reads run on the CPU, and more threads than cores only take turns.
+    /// On PostgreSQL a history read waits for its round trip on the worker thread, so threads
+    /// grow with the cores that can serve them; past that they only add context switches: on 2
+    /// cores, 4 threads answered 13.0-16.2k GETs/s and 5.7-6.5k POSTs/s where 16 answered
+    /// 10.3-11.9k and 5.1-5.7k (alternating rounds, 64 connections). On SQLite reads run on the
+    /// CPU, and more threads than cores only take turns.
     static func threadCount(_ values: Settings, for location: DatabaseLocation) throws(UsageError) -> Int {
         guard values.string("threads") == "auto" else { return try values.integer("threads", in: 1...1024) }
-        if case .postgreSQL = location { return 16 }
+        if case .postgreSQL = location { return max(4, 2 * ProcessInfo.processInfo.activeProcessorCount) }
         return 4
     }
 
