@@ -187,9 +187,11 @@ final class PostgreSQLWriter: ActionEffects {
     private func record(
         _ response: NewResponse, perform: (any ActionEffects) throws -> String, on connection: PostgreSQLConnection
     ) throws -> RecordResult {
-        // Stored before the transaction began (found by `findStored`). One stored after it began
-        // (by another writer or instance, or earlier in this batch) makes the insert below find
-        // the id taken: `StoredMeanwhile` undoes this event's effects and reads what was stored.
+        // Stored before the transaction began (found by `beginFindingStored`). One stored after it
+        // began (by another writer or instance, or earlier in this batch) makes the insert find
+        // the id taken: with savepoints, the insert below throws `StoredMeanwhile`, which undoes
+        // this event's effects and reads what was stored; without, the deferred insert fails the
+        // transaction and the batch is recorded again with savepoints.
         if let stored = storedBefore[response.id] {
             return stored.fingerprint == response.fingerprint ? .replayed(body: stored.body) : .conflict
         }
