@@ -19,11 +19,11 @@ final class PostgreSQLWriter: ActionEffects {
     /// The connection of the batch being committed; handlers' effects go through it.
     private var connection: PostgreSQLConnection?
     /// The aggregates of the transaction's committed events, written before its COMMIT.
-    private var statsBatch = StatsBatch()
+    private(set) var statsBatch = StatsBatch()
     /// Likes and replies the transaction's committed events added per post, added to the posts'
     /// counts in one statement before its COMMIT (migration 0009: the triggers leave this
     /// connection's inserts to it).
-    private var postCounts: [String: (likes: Int64, replies: Int64)] = [:]
+    private(set) var postCounts: [String: (likes: Int64, replies: Int64)] = [:]
     /// What the transaction's events found stored before it began: id → (fingerprint, body).
     private var storedBefore: [String: (fingerprint: String, body: String)] = [:]
     /// Whether the last event's savepoint is still to be released.
@@ -31,8 +31,8 @@ final class PostgreSQLWriter: ActionEffects {
     /// True while the batch is recorded without savepoints: events and replies are then kept
     /// here and written in the transaction's last round trip.
     private var deferring = false
-    private var deferredResponses: [(response: NewResponse, body: String)] = []
-    private var deferredReplies: [Reply] = []
+    private(set) var deferredResponses: [(response: NewResponse, body: String)] = []
+    private(set) var deferredReplies: [Reply] = []
     /// The posts the event being recorded liked (newly) and replied to.
     private var eventLikes: [String] = []
     private var eventReplies: [String] = []
@@ -246,14 +246,13 @@ final class PostgreSQLWriter: ActionEffects {
 
     func addReply(_ reply: Reply) throws {
         let connection = try effectsConnection()
-        guard !deferring else {
+        if deferring {
             deferredReplies.append(reply)
-            eventReplies.append(reply.postId)
-            return
+        } else {
+            try connection.run(
+                prepared: "insert_reply",
+                [reply.replyId, reply.postId, reply.userId, reply.text, reply.responseId, reply.createdAt])
         }
-        try connection.run(
-            prepared: "insert_reply",
-            [reply.replyId, reply.postId, reply.userId, reply.text, reply.responseId, reply.createdAt])
         eventReplies.append(reply.postId)
     }
 
@@ -262,96 +261,6 @@ final class PostgreSQLWriter: ActionEffects {
             throw PostgreSQLError(code: "", message: "effects used outside a transaction")
         }
         return connection
-    }
-}
-
-extension PostgreSQLWriter {
-    /// The events and replies recorded without savepoints, each kind in one statement.
-    private func deferredStatements() -> [PostgreSQLStatement] {
-        var statements: [PostgreSQLStatement] = []
-        if !deferredResponses.isEmpty {
-            let responses = deferredResponses.map(\.response)
-            let patterns = responses.map { WebhookEventPattern.candidates(category: $0.category, action: $0.action) }
-            statements.append(
-                .prepared(
-                    "insert_responses",
-                    [
-                        PostgreSQLArray.literal(responses.map(\.id)), PostgreSQLArray.literal(responses.map(\.userId)),
-                        PostgreSQLArray.literal(responses.map(\.category)),
-                        PostgreSQLArray.literal(responses.map(\.action)),
-                        PostgreSQLArray.literal(responses.map(\.fingerprint)),
-                        PostgreSQLArray.literal(deferredResponses.map(\.body)),
-                        PostgreSQLArray.literal(responses.map(\.notification)),
-                        PostgreSQLArray.literal(responses.map(\.receivedAt)), String(Timestamp.milliseconds()),
-                        PostgreSQLArray.literal(patterns.map { $0[0] }),
-                        PostgreSQLArray.literal(patterns.map { $0[1] }),
-                        PostgreSQLArray.literal(patterns.map { $0[2] }),
-                    ]))
-        }
-        if !deferredReplies.isEmpty {
-            statements.append(
-                .prepared(
-                    "insert_replies",
-                    [
-                        PostgreSQLArray.literal(deferredReplies.map(\.replyId)),
-                        PostgreSQLArray.literal(deferredReplies.map(\.postId)),
-                        PostgreSQLArray.literal(deferredReplies.map(\.userId)),
-                        PostgreSQLArray.literal(deferredReplies.map(\.text)),
-                        PostgreSQLArray.literal(deferredReplies.map(\.responseId)),
-                        PostgreSQLArray.literal(deferredReplies.map(\.createdAt)),
-                    ]))
-        }
-        return statements
-    }
-
-    /// The batch's aggregates in two statements whatever it holds, each key in sorted order so
-    /// that writers lock the rows they share (the current minute, a hot post) in the same order.
-    private func statsStatements() -> [PostgreSQLStatement] {
-        guard !statsBatch.isEmpty else { return [] }
-        let users = statsBatch.distinctUserKeys
-        let counts = statsBatch.counts.sorted { $0.key < $1.key }
-        var statements: [PostgreSQLStatement] = [
-            .prepared(
-                "stats_add",
-                [
-                    PostgreSQLArray.literal(users.map(\.count.category)),
-                    PostgreSQLArray.literal(users.map(\.count.bucket.code)),
-                    PostgreSQLArray.literal(users.map(\.count.start)),
-                    PostgreSQLArray.literal(users.map(\.count.action)), PostgreSQLArray.literal(users.map(\.userId)),
-                    PostgreSQLArray.literal(counts.map(\.key.category)),
-                    PostgreSQLArray.literal(counts.map(\.key.bucket.code)),
-                    PostgreSQLArray.literal(counts.map(\.key.start)), PostgreSQLArray.literal(counts.map(\.key.action)),
-                    PostgreSQLArray.literal(counts.map { Int64($0.value.count) }),
-                ])
-        ]
-        let posts = statsBatch.posts.sorted { $0.key < $1.key }
-        if !posts.isEmpty {
-            statements.append(
-                .prepared(
-                    "stats_add_posts",
-                    [
-                        PostgreSQLArray.literal(posts.map(\.key.category)),
-                        PostgreSQLArray.literal(posts.map(\.key.postId)),
-                        PostgreSQLArray.literal(posts.map { Int64($0.value.likes) }),
-                        PostgreSQLArray.literal(posts.map { Int64($0.value.replies) }),
-                    ]))
-        }
-        return statements
-    }
-
-    /// Last before COMMIT and in post order, so that a hot post's counts row is locked only for
-    /// the COMMIT, and concurrent batches lock the posts they share in the same order.
-    private func postCountsStatements() -> [PostgreSQLStatement] {
-        guard !postCounts.isEmpty else { return [] }
-        let posts = postCounts.sorted { $0.key < $1.key }
-        return [
-            .prepared(
-                "add_post_counts",
-                [
-                    PostgreSQLArray.literal(posts.map(\.key)), PostgreSQLArray.literal(posts.map(\.value.likes)),
-                    PostgreSQLArray.literal(posts.map(\.value.replies)),
-                ])
-        ]
     }
 }
 
