@@ -41,7 +41,7 @@ public struct ActionHubAPI: HTTPResponder {
     private static let router: Router<APIRoute> = {
         var router = Router<APIRoute>()
         for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
-            + webhookRoutes + statsRoutes + dashboardRoutes
+            + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes
         {
             router.add(route.method, route.path, route)
         }
@@ -111,6 +111,10 @@ public struct ActionHubAPI: HTTPResponder {
             return .validation(failure.errors)
         case let conflict as ResponseConflict:
             return .conflict(id: conflict.id)
+        case let refusal as HandlerRefusal:
+            return .refused(refusal)
+        case let missing as SubjectLookupFailure:
+            return .notFound(missing.detail)
         default:
             // Store failures: nothing was committed, so the client must retry; the cause is for
             // the operator, not the client.

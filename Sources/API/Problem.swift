@@ -94,6 +94,10 @@ extension Problem {
             errors: [FieldError(field: "id", message: "already used for a different response")])
     }
 
+    static func refused(_ refusal: HandlerRefusal) -> Problem {
+        Problem(type: typePrefix + refusal.kind, title: refusal.title, status: refusal.status, detail: refusal.detail)
+    }
+
     static func notFound(_ detail: String) -> Problem {
         Problem(type: typePrefix + "not-found", title: "Not found", status: 404, detail: detail)
     }

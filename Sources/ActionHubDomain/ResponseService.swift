@@ -2,8 +2,9 @@ import Basics
 import Foundation
 import JSON
 
-/// The use case behind `POST /v1/responses`: validate against the routes, run the route's handler,
-/// store event and outcome exactly once, and give back the answer.
+/// The use case behind `POST /v1/responses`: validate against the routes, let the route's handler
+/// plan its effects (here, on the caller's thread), store event and effects exactly once, and give
+/// back the answer.
 public struct ResponseService: Sendable {
     public let routes: RouteTable
     public let handlers: HandlerRegistry
@@ -12,11 +13,10 @@ public struct ResponseService: Sendable {
     private let now: @Sendable () -> Date
 
     public init(
-        routes: RouteTable, handlers: HandlerRegistry = .standard, store: any ResponseStore,
-        now: @escaping @Sendable () -> Date = { Date() }
+        routes: RouteTable, store: any ResponseStore, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.routes = routes
-        self.handlers = handlers
+        self.handlers = routes.handlers
         self.store = store
         self.validator = ResponseValidator(routes: routes)
         self.now = now
@@ -41,23 +41,26 @@ public struct ResponseService: Sendable {
         }
     }
 
-    /// A request that does not fit its route throws `ValidationFailure` at once; otherwise what
-    /// arrives, once the commit is durable, is the submission or why there is none
-    /// (`ResponseConflict` for a known id with other content, the store's errors).
-    public func submit(_ body: JSONValue) throws(ValidationFailure) -> Deferred<Result<Submission, any Error>> {
+    /// A request that does not fit its route throws `ValidationFailure` at once, and one its
+    /// handler refuses `HandlerRefusal`; otherwise what arrives, once the commit is durable, is the
+    /// submission or why there is none (`ResponseConflict` for a known id with other content, the
+    /// store's errors).
+    public func submit(_ body: JSONValue) throws -> Deferred<Result<Submission, any Error>> {
         let receivedAt = now()
         let event = try validator.validate(body, receivedAt: Timestamp.format(receivedAt))
         guard let handler = handlers.handler(named: event.action.handler) else {
             // RouteLoader only accepts routes whose handler is registered.
             preconditionFailure("route names unregistered handler \(event.action.handler)")
         }
+        let plan = try handler.plan(event)
         let key = NewResponse(
             id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
-            fingerprint: event.fingerprint, postId: event.postId, notification: event.notificationDocument,
+            fingerprint: event.fingerprint, lockKey: plan.lockKey, notification: event.notificationDocument,
             receivedAt: Timestamp.milliseconds(receivedAt))
         let (id, route) = (event.id, event.routeKey)
+        // Only the plan's effects and the answer's layout run in the store's transaction.
         let recorded = store.record(key) { effects in
-            Self.answer(for: event, result: try handler.handle(event, effects: effects))
+            Self.answer(for: event, result: try plan.apply(to: effects))
         }
         return recorded.map { recorded in
             recorded.flatMap { recorded in
@@ -86,6 +89,15 @@ public struct ResponseService: Sendable {
             json.string(event.userId)
             json.key("postId")
             json.string(event.postId)
+            if let subject = event.subject {
+                json.key("subject")
+                json.object { subjectJSON in
+                    subjectJSON.key("key")
+                    subjectJSON.string(subject.key)
+                    subjectJSON.key("id")
+                    subjectJSON.string(subject.id)
+                }
+            }
             json.key("receivedAt")
             json.string(event.receivedAt)
             json.key("result")

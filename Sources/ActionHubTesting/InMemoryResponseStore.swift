@@ -15,6 +15,9 @@ public final class InMemoryResponseStore: ResponseStore {
         var responses: [String: StoredResponse] = [:]
         var likes: [(position: Int64, like: Like)] = []
         var replies: [(position: Int64, reply: Reply)] = []
+        var members: [(position: Int64, membership: Membership)] = []
+        var answers: [(position: Int64, answer: ChoiceAnswer)] = []
+        var entries: [(position: Int64, entry: ListEntry)] = []
 
         mutating func takePosition() -> Int64 {
             defer { nextPosition += 1 }
@@ -41,6 +44,44 @@ public final class InMemoryResponseStore: ResponseStore {
 
         func addReply(_ reply: Reply) throws {
             state.replies.append((state.takePosition(), reply))
+        }
+
+        func toggle(_ membership: Membership, remove: Bool) throws -> MembershipChange {
+            let existing = state.members.firstIndex {
+                $0.membership.subject == membership.subject && $0.membership.set == membership.set
+                    && $0.membership.userId == membership.userId
+            }
+            let changed = remove == (existing != nil)
+            if changed, let existing {
+                state.members.remove(at: existing)
+            } else if changed {
+                state.members.append((state.takePosition(), membership))
+            }
+            let count = state.members.count {
+                $0.membership.subject == membership.subject && $0.membership.set == membership.set
+            }
+            return MembershipChange(member: !remove, changed: changed, count: count)
+        }
+
+        func choose(_ answer: ChoiceAnswer) throws -> ChoiceChange {
+            let existing = state.answers.firstIndex {
+                $0.answer.subject == answer.subject && $0.answer.choice == answer.choice
+                    && $0.answer.userId == answer.userId
+            }
+            let previous = existing.map { state.answers[$0].answer.value }
+            if previous != answer.value {
+                if let existing { state.answers.remove(at: existing) }
+                state.answers.append((state.takePosition(), answer))
+            }
+            var counts: [String: Int] = [:]
+            for (_, other) in state.answers where other.subject == answer.subject && other.choice == answer.choice {
+                counts[other.value, default: 0] += 1
+            }
+            return ChoiceChange(previous: previous, counts: counts)
+        }
+
+        func append(_ entry: ListEntry) throws {
+            state.entries.append((state.takePosition(), entry))
         }
     }
 
@@ -143,6 +184,60 @@ public final class InMemoryResponseStore: ResponseStore {
             }
             let end = FeedCursor(sequence: 0, position: all.last?.position ?? 0)
             return FeedPage(items: Array(items), next: items.last?.cursor ?? end)
+        }
+    }
+
+    public func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts {
+        state.withLock { state in
+            var counts = SubjectCounts()
+            for (_, member) in state.members where member.subject == subject {
+                counts.sets[member.set, default: 0] += 1
+            }
+            for (_, answer) in state.answers where answer.subject == subject {
+                counts.choices[answer.choice, default: [:]][answer.value, default: 0] += 1
+            }
+            for (_, entry) in state.entries where entry.subject == subject { counts.lists[entry.list, default: 0] += 1 }
+            return counts
+        }
+    }
+
+    public func subjectState(_ subject: SubjectRef, userId: String) throws -> SubjectUserState {
+        state.withLock { state in
+            var user = SubjectUserState()
+            for (_, member) in state.members where member.subject == subject && member.userId == userId {
+                user.sets.insert(member.set)
+            }
+            for (_, answer) in state.answers where answer.subject == subject && answer.userId == userId {
+                user.choices[answer.choice] = answer.value
+            }
+            return user
+        }
+    }
+
+    public func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership> {
+        state.withLock { state in
+            Page(
+                rows: Self.newestFirst(
+                    state.members.filter { $0.membership.subject == subject && $0.membership.set == set }, page: page),
+                limit: page.limit)
+        }
+    }
+
+    public func answers(of subject: SubjectRef, choice: String, page: PageRequest) throws -> Page<ChoiceAnswer> {
+        state.withLock { state in
+            Page(
+                rows: Self.newestFirst(
+                    state.answers.filter { $0.answer.subject == subject && $0.answer.choice == choice }, page: page),
+                limit: page.limit)
+        }
+    }
+
+    public func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry> {
+        state.withLock { state in
+            Page(
+                rows: Self.newestFirst(
+                    state.entries.filter { $0.entry.subject == subject && $0.entry.list == list }, page: page),
+                limit: page.limit)
         }
     }
 

@@ -15,4 +15,9 @@ package protocol HistoryReader {
     func latestFeed(filter: ResponseFilter, limit: Int, horizon: Int64?) throws -> FeedPage
     func stats(_ query: StatsQuery) throws -> StatsReport
     func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally]
+    func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts
+    func subjectState(_ subject: SubjectRef, userId: String) throws -> SubjectUserState
+    func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership>
+    func answers(of subject: SubjectRef, choice: String, page: PageRequest) throws -> Page<ChoiceAnswer>
+    func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry>
 }

@@ -14,6 +14,11 @@ extension JSONValue {
         return nil
     }
 
+    public var boolValue: Bool? {
+        if case .bool(let bool) = self { return bool }
+        return nil
+    }
+
     /// The number as an integer, when its literal is one (no fraction, no exponent) and fits.
     public var intValue: Int? {
         if case .number(let literal) = self { return Int(literal) }

@@ -118,7 +118,7 @@ package struct PostgreSQLReader: HistoryReader {
                 ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
                 """
             ),
-        ] + PostgreSQLStatsSQL.readerStatements
+        ] + PostgreSQLStatsSQL.readerStatements + PostgreSQLSubjectsSQL.readerStatements
 
     func heartbeat() throws {
         try connection.query("SELECT 1")

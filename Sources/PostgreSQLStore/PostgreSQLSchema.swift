@@ -185,5 +185,7 @@ enum PostgreSQLSchema {
                 CREATE INDEX responses_by_user_action ON responses (user_id, category, action, position);
                 DROP INDEX responses_by_user;
                 """),
+        // Any category's subjects: sets, choices, lists and their counts (`PostgreSQLSubjectsSQL`).
+        Migration(name: "0011-subjects", sql: PostgreSQLSubjectsSQL.tables),
     ]
 }

@@ -17,6 +17,7 @@ package final class Reader: HistoryReader {
     private let statistics: SQLiteStatsReader
     private let latestPage: SQLiteStatement
     private let feedEnd: SQLiteStatement
+    private let subjects: SQLiteSubjectReader
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -49,6 +50,7 @@ package final class Reader: HistoryReader {
             ORDER BY position DESC LIMIT ?4
             """)
         feedEnd = try connection.prepare("SELECT coalesce(max(position), 0) FROM responses WHERE position <= ?1")
+        subjects = try SQLiteSubjectReader(connection: connection)
     }
 
     func pragma(_ name: String) throws -> String? {
@@ -138,6 +140,26 @@ package final class Reader: HistoryReader {
 
     package func topPosts(category: String, by ranking: PostRanking, limit: Int) throws -> [PostTally] {
         try statistics.topPosts(category: category, by: ranking, limit: limit)
+    }
+
+    package func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts {
+        try subjects.subjectCounts(subject)
+    }
+
+    package func subjectState(_ subject: SubjectRef, userId: String) throws -> SubjectUserState {
+        try readTransaction.run { try subjects.subjectState(subject, userId: userId) }
+    }
+
+    package func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership> {
+        try subjects.members(of: subject, set: set, page: page)
+    }
+
+    package func answers(of subject: SubjectRef, choice: String, page: PageRequest) throws -> Page<ChoiceAnswer> {
+        try subjects.answers(of: subject, choice: choice, page: page)
+    }
+
+    package func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry> {
+        try subjects.entries(of: subject, list: list, page: page)
     }
 
     /// Parameters `?1` key, `?2` below this position, `?3` how many rows: one more than the page

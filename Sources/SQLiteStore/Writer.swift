@@ -20,6 +20,7 @@ final class Writer: ActionEffects {
     private let release: SQLiteStatement
     private let rollbackToSavepoint: SQLiteStatement
     private let stats: SQLiteStatsWriter
+    private let subjects: SQLiteSubjectWriter
     /// A row of (busy, log frames, frames copied); PASSIVE never waits for the busy handler.
     private let checkpoint: SQLiteStatement
 
@@ -57,6 +58,7 @@ final class Writer: ActionEffects {
         release = try connection.prepare("RELEASE event")
         rollbackToSavepoint = try connection.prepare("ROLLBACK TO event")
         stats = try SQLiteStatsWriter(connection: connection)
+        subjects = try SQLiteSubjectWriter(connection: connection)
         checkpoint = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
@@ -242,6 +244,18 @@ final class Writer: ActionEffects {
             .text(reply.createdAt),
         ])
         eventReplies.append(reply.postId)
+    }
+
+    func toggle(_ membership: Membership, remove: Bool) throws -> MembershipChange {
+        try subjects.toggle(membership, remove: remove)
+    }
+
+    func choose(_ answer: ChoiceAnswer) throws -> ChoiceChange {
+        try subjects.choose(answer)
+    }
+
+    func append(_ entry: ListEntry) throws {
+        try subjects.append(entry)
     }
 }
 

@@ -178,6 +178,17 @@ import Testing
                 throw DiskFull()
             }
             func rebuildStats() throws { throw DiskFull() }
+            func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts { throw DiskFull() }
+            func subjectState(_ subject: SubjectRef, userId: String) throws -> SubjectUserState { throw DiskFull() }
+            func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership> {
+                throw DiskFull()
+            }
+            func answers(of subject: SubjectRef, choice: String, page: PageRequest) throws -> Page<ChoiceAnswer> {
+                throw DiskFull()
+            }
+            func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry> {
+                throw DiskFull()
+            }
         }
         let reports = ReportLog()
         let failing = ActionHubAPI(

@@ -11,7 +11,7 @@ import Testing
 @Suite struct PostgreSQLResponseStoreTests {
     static func key(_ id: String, user: String = "u", fingerprint: String = "f", post: String? = nil) -> NewResponse {
         NewResponse(
-            id: id, userId: user, category: "social_post", action: "like", fingerprint: fingerprint, postId: post)
+            id: id, userId: user, category: "social_post", action: "like", fingerprint: fingerprint, lockKey: post)
     }
 
     static func like(_ store: PostgreSQLResponseStore, id: String, user: String, post: String = "p") throws
@@ -258,7 +258,7 @@ import Testing
         let started = concurrently(4) { _ in (try? PostgreSQLResponseStore(url: url)) != nil }
         #expect(started == [true, true, true, true])
         let migrations = try PostgreSQLConnection(url: url).query("SELECT count(*) FROM schema_migrations")
-        #expect(migrations.integer(row: 0, column: 0) == 10)
+        #expect(migrations.integer(row: 0, column: 0) == 11)
     }
 
     /// During a rolling upgrade an instance of the older build restarts after a newer one migrated:

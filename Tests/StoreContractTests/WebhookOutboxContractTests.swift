@@ -39,7 +39,7 @@ import Testing
         _ store: any ResponseStore, action: String = "like", id: String = UUID().uuidString, fails: Bool = false
     ) throws -> RecordResult {
         let key = NewResponse(
-            id: id, userId: "u-1", category: "social_post", action: action, fingerprint: "f", postId: "p-1",
+            id: id, userId: "u-1", category: "social_post", action: action, fingerprint: "f", lockKey: "p-1",
             notification: notification)
         return try store.record(key) { _ in
             if fails { throw HandlerFailed() }

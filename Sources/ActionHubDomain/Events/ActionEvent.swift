@@ -20,6 +20,12 @@ public struct ActionEvent: Sendable {
         notification.userInfo[Self.postIdKey]?.stringValue
     }
 
+    /// What the action acts on, for a category that names its subject key.
+    public var subject: Subject? {
+        guard let key = category.subject, let id = notification.userInfo[key]?.stringValue else { return nil }
+        return Subject(key: key, id: id)
+    }
+
     /// The push as the feed gives it with the event: identifier, category and userInfo as sent.
     public var notificationDocument: String {
         var writer = JSONWriter(capacity: 192)

@@ -6,7 +6,7 @@ public struct DismissHandler: ActionHandler {
 
     public var name: String { "dismiss" }
 
-    public func handle(_ event: ActionEvent, effects: any ActionEffects) throws -> JSONObject {
-        ["dismissed": .bool(true)]
+    public func plan(_ event: ActionEvent) -> EffectPlan {
+        .answer(["dismissed": .bool(true)])
     }
 }

@@ -10,12 +10,10 @@ public struct LikeHandler: ActionHandler {
         requirePostId(in: category)
     }
 
-    public func handle(_ event: ActionEvent, effects: any ActionEffects) throws -> JSONObject {
+    public func plan(_ event: ActionEvent) -> EffectPlan {
         guard let postId = event.postId else {
             preconditionFailure("like reached its handler without postId")
         }
-        let change = try effects.addLike(
-            Like(postId: postId, userId: event.userId, responseId: event.id, likedAt: event.receivedAt))
-        return ["liked": .bool(true), "alreadyLiked": .bool(!change.added), "likeCount": JSONValue(change.likeCount)]
+        return .like(Like(postId: postId, userId: event.userId, responseId: event.id, likedAt: event.receivedAt))
     }
 }

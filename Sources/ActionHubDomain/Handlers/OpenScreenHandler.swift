@@ -23,10 +23,10 @@ public struct OpenScreenHandler: ActionHandler {
         return errors
     }
 
-    public func handle(_ event: ActionEvent, effects: any ActionEffects) throws -> JSONObject {
+    public func plan(_ event: ActionEvent) -> EffectPlan {
         let screen = event.action.settings["screen"]?.stringValue ?? ""
         let deepLink = event.action.settings["deepLink"]?.stringValue.map { fill($0, from: event) }
-        return ["screen": .string(screen), "deepLink": JSONValue(deepLink)]
+        return .answer(["screen": .string(screen), "deepLink": JSONValue(deepLink)])
     }
 
     /// Each `{key}` becomes the userInfo value, percent-encoded so it stays one path segment.

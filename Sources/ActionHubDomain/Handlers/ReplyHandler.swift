@@ -1,5 +1,4 @@
 import Basics
-import Foundation
 import JSON
 
 /// Stores the text of a text-input action as a reply to the post.
@@ -13,15 +12,14 @@ public struct ReplyHandler: ActionHandler {
         requirePostId(in: category)
     }
 
-    public func handle(_ event: ActionEvent, effects: any ActionEffects) throws -> JSONObject {
+    public func plan(_ event: ActionEvent) -> EffectPlan {
         // The validator guarantees both for a text-input action of a category that requires postId.
         guard let postId = event.postId, let text = event.userText else {
             preconditionFailure("reply reached its handler without postId or userText")
         }
-        let reply = Reply(
-            replyId: UUIDText.random(), postId: postId, userId: event.userId, text: text,
-            responseId: event.id, createdAt: event.receivedAt)
-        try effects.addReply(reply)
-        return ["replyId": .string(reply.replyId), "text": .string(text)]
+        return .reply(
+            Reply(
+                replyId: UUIDText.random(), postId: postId, userId: event.userId, text: text, responseId: event.id,
+                createdAt: event.receivedAt))
     }
 }

@@ -6,6 +6,9 @@ public struct CategoryRoute: Sendable, Equatable {
     public var options: [CategoryOption]
     /// userInfo keys every push of this category carries, and every response must bring back.
     public var requiredUserInfo: [String]
+    /// The userInfo key naming what the category's actions act on (`"subject": "meetingId"`),
+    /// one of `requiredUserInfo`; handlers that keep state key it on this.
+    public var subject: String?
     public var actions: [ActionRoute]
     /// What a hidden preview shows instead of the body (`UNNotificationCategory`).
     public var hiddenPreviewsBodyPlaceholder: String?

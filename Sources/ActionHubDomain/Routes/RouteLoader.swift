@@ -48,7 +48,7 @@ public struct RouteLoader: Sendable {
             }
         }
         guard errors.isEmpty else { throw RouteLoadFailure(errors) }
-        return RouteTable(categories: categories)
+        return RouteTable(categories: categories, handlers: handlers)
     }
 
     /// One route file's bytes, checked as a whole.
@@ -57,7 +57,12 @@ public struct RouteLoader: Sendable {
         do {
             document = try JSONParser().parse(bytes)
         } catch {
-            return .failure(RouteLoadFailure([RouteError(file: file, field: "", message: "invalid JSON: \(error)")]))
+            let (line, column) = Self.lineAndColumn(of: error.offset, in: bytes)
+            return .failure(
+                RouteLoadFailure([
+                    RouteError(
+                        file: file, field: "", message: "invalid JSON at line \(line), column \(column): \(error)")
+                ]))
         }
         guard case .object(let object) = document else {
             return .failure(
@@ -77,11 +82,18 @@ public struct RouteLoader: Sendable {
         reader.rejectUnknownKeys(
             allowed: [
                 "category", "options", "requiredUserInfo", "actions", "hiddenPreviewsBodyPlaceholder",
-                "categorySummaryFormat",
+                "categorySummaryFormat", "subject",
             ], errors: &errors)
         let identifier = reader.string("category", required: true, errors: &errors)
         let options = reader.options("options", of: CategoryOption.self, errors: &errors)
         let requiredUserInfo = reader.stringList("requiredUserInfo", errors: &errors)
+        let subject = reader.string("subject", required: false, errors: &errors)
+        if let subject, !requiredUserInfo.contains(subject) {
+            errors.append(
+                FieldError(
+                    field: "subject",
+                    message: "\"\(subject)\" must be one of requiredUserInfo, so that every response carries it"))
+        }
         let hiddenPreviewsBodyPlaceholder = reader.string(
             "hiddenPreviewsBodyPlaceholder", required: false, errors: &errors)
         let categorySummaryFormat = reader.string("categorySummaryFormat", required: false, errors: &errors)
@@ -109,7 +121,8 @@ public struct RouteLoader: Sendable {
         }
         guard let identifier else { return nil }
         let category = CategoryRoute(
-            identifier: identifier, options: options, requiredUserInfo: requiredUserInfo, actions: actions,
+            identifier: identifier, options: options, requiredUserInfo: requiredUserInfo, subject: subject,
+            actions: actions,
             hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder, categorySummaryFormat: categorySummaryFormat,
             document: object, sourceFile: file)
         for (action, field) in zip(actions, actionFields) {
@@ -140,7 +153,25 @@ public struct RouteLoader: Sendable {
                     field: "textInput",
                     message: "handler \"\(handler.name)\" takes no text; only a reply route has textInput"))
         }
+        if handler.needsSubject && category.subject == nil {
+            errors.append(
+                FieldError(
+                    field: "handler",
+                    message: "handler \"\(handler.name)\" keeps state per subject; the category must name its "
+                        + "\"subject\" (a requiredUserInfo key)"))
+        }
         return errors + handler.check(action, in: category)
+    }
+
+    /// 1-based line and column (in bytes) of a byte offset, for JSON errors a person can find.
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
     }
 
     private static let commonActionKeys: Set<String> = [
@@ -183,6 +214,10 @@ public struct RouteLoader: Sendable {
                     FieldError(
                         field: "\(prefix).\(member.key)",
                         message: "is not a field of an action with handler \"\(handlerName ?? "")\""))
+            } else if !handlers.allSettingKeys.contains(member.key) {
+                // Without a known handler its own keys cannot be told apart, but a key no handler
+                // takes is a typo either way ("hander").
+                errors.append(FieldError(field: "\(prefix).\(member.key)", message: "is not a known field"))
             }
         }
         guard let identifier, let handlerName else { return nil }

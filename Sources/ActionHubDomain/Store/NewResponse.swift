@@ -8,9 +8,9 @@ public struct NewResponse: Sendable {
     public var action: String
     /// Canonical request content; a retry of `id` with other content is a conflict.
     public var fingerprint: String
-    /// The post the event is about, when it is about one: a store with several writers takes a
-    /// batch's locks in post order.
-    public var postId: String?
+    /// The post or subject whose rows the event's effect locks, when it has one: a store with
+    /// several writers takes a batch's locks in this order.
+    public var lockKey: String?
     /// The push the response answers, `{"identifier", "categoryIdentifier", "userInfo"}` as JSON
     /// text: stored with the event for the feed.
     public var notification: String?
@@ -18,7 +18,7 @@ public struct NewResponse: Sendable {
     public var receivedAt: Int64
 
     public init(
-        id: String, userId: String, category: String, action: String, fingerprint: String, postId: String? = nil,
+        id: String, userId: String, category: String, action: String, fingerprint: String, lockKey: String? = nil,
         notification: String? = nil, receivedAt: Int64 = Timestamp.milliseconds()
     ) {
         self.id = id
@@ -26,7 +26,7 @@ public struct NewResponse: Sendable {
         self.category = category
         self.action = action
         self.fingerprint = fingerprint
-        self.postId = postId
+        self.lockKey = lockKey
         self.notification = notification
         self.receivedAt = receivedAt
     }

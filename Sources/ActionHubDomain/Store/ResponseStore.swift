@@ -5,7 +5,7 @@ import Basics
 /// `record` is the only write: it runs `perform` inside one transaction with the event, and returns
 /// only after that transaction is durable, so an answer built from its result is never ahead of
 /// the disk.
-public protocol ResponseStore: Sendable {
+public protocol ResponseStore: SubjectReads {
     /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
     /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
     /// is not called. Returns at once; the result arrives once the transaction is durable (or has

@@ -147,5 +147,7 @@ enum Schema {
                 CREATE INDEX responses_by_user_action ON responses (user_id, category, action, position);
                 DROP INDEX responses_by_user;
                 """),
+        // Any category's subjects: sets, choices, lists and their counts (`SubjectsSQL`).
+        Migration(name: "0010-subjects", sql: SubjectsSQL.tables),
     ]
 }
