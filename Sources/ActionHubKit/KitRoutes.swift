@@ -8,17 +8,20 @@ public struct KitRoutes: Sendable, Equatable {
     public struct Category: Sendable, Equatable {
         public var identifier: String
         public var requiredUserInfo: [String]
+        /// The userInfo key naming what the category's actions act on, when its routes name one.
+        public var subject: String?
         /// Action identifier → its deep-link template (`socialapp://posts/{postId}`), or nil.
         public var actions: [String: String?]
         /// Text-input actions' limits, in characters.
         public var textLimits: [String: Int]
 
         public init(
-            identifier: String, requiredUserInfo: [String] = [], actions: [String: String?],
+            identifier: String, requiredUserInfo: [String] = [], subject: String? = nil, actions: [String: String?],
             textLimits: [String: Int] = [:]
         ) {
             self.identifier = identifier
             self.requiredUserInfo = requiredUserInfo
+            self.subject = subject
             self.actions = actions
             self.textLimits = textLimits
         }

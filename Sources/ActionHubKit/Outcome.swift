@@ -4,6 +4,15 @@ public enum Outcome: Sendable, Equatable {
     case like(liked: Bool, alreadyLiked: Bool, likeCount: Int)
     case openScreen(screen: String, deepLink: String?)
     case dismissed
+    /// A `toggle` route: whether the user is in the set now, whether this response changed that,
+    /// and the set's size.
+    case toggle(member: Bool, changed: Bool, count: Int)
+    /// A `choice` route: the user's value now, the one it replaced, and every value's count.
+    case choice(choice: String, value: String, previous: String?, counts: [String: Int])
+    /// A `text` route: the entry the text was stored as.
+    case text(entryId: String, text: String)
+    /// A `record` route: the event is stored, nothing else.
+    case record
     /// A handler this version of the kit does not know, with its result as sent.
     case other(handler: String, result: [String: UserInfoValue])
 
@@ -26,6 +35,22 @@ public enum Outcome: Sendable, Equatable {
             self = .openScreen(screen: result["screen"]?.stringValue ?? "", deepLink: result["deepLink"]?.stringValue)
         case "dismiss":
             self = .dismissed
+        case "toggle":
+            self = .toggle(
+                member: result["member"]?.boolValue ?? false, changed: result["changed"]?.boolValue ?? false,
+                count: result["count"]?.intValue ?? 0)
+        case "choice":
+            var counts: [String: Int] = [:]
+            if case .object(let values)? = result["counts"] {
+                for (value, count) in values { counts[value] = count.intValue ?? 0 }
+            }
+            self = .choice(
+                choice: result["choice"]?.stringValue ?? "", value: result["value"]?.stringValue ?? "",
+                previous: result["previous"]?.stringValue, counts: counts)
+        case "text":
+            self = .text(entryId: result["entryId"]?.stringValue ?? "", text: result["text"]?.stringValue ?? "")
+        case "record":
+            self = .record
         default:
             self = .other(handler: handler, result: result)
         }

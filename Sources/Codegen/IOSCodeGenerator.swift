@@ -63,7 +63,12 @@ public struct IOSCodeGenerator: Sendable {
             "    public static let route = KitRoutes.Category(",
             "        identifier: identifier,",
             "        requiredUserInfo: [\(category.requiredUserInfo.map(SwiftLiteral.string).joined(separator: ", "))],",
-            "        actions: [",
+        ]
+        if let subject = category.subject {
+            lines.append("        subject: \(SwiftLiteral.string(subject)),")
+        }
+        lines += [
+            "        actions: ["
         ]
         lines += actions
         lines += [

@@ -149,7 +149,7 @@ import Testing
                     "postId": .string("p-1"), "replyCount": JSONValue(0), "items": .array([]), "nextCursor": .null,
                 ]))
         #expect(try json(get("/healthz")) == .object(["status": .string("ok")]))
-        #expect(try json(get("/v1/categories"))["categories"]?.arrayValue?.count == 1)
+        #expect(try json(get("/v1/categories"))["categories"]?.arrayValue?.count == 2)
     }
 
     @Test func aStoreFailureIs503WithRetryAfterAndIsReported() throws {

@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func refusesWhatTheRoutesWouldRefuse() {
-        #expect(throws: APNsPayloadError.unknownCategory("shop", known: ["social_post"])) {
+        #expect(throws: APNsPayloadError.unknownCategory("shop", known: ["meeting_invite", "social_post"])) {
             try APNsPayload(category: "shop", userInfo: [("postId", "p")]).json(routes: routes)
         }
         #expect(throws: APNsPayloadError.missingUserInfo("postId", category: "social_post")) {

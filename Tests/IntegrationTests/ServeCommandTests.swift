@@ -70,7 +70,7 @@ struct ServeCommandTests {
     @Test func routesCheckAcceptsTheShippedRoutesAndRejectsABrokenOne() throws {
         let shipped = try ActionHubExecutable.run(["routes", "check"])
         #expect(shipped.status == 0)
-        #expect(shipped.standardOutput.contains("1 categories, 4 actions, all valid"))
+        #expect(shipped.standardOutput.contains("2 categories, 12 actions, all valid"))
 
         let directory = TemporaryDirectory.make()
         let broken = #"""
