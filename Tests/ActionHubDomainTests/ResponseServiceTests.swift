@@ -39,8 +39,10 @@ import Testing
         let answer = try created(Self.event(id: id, action: "reply", text: "Nice shot!"))
         #expect(
             answer.objectValue?.keys == [
-                "id", "actionIdentifier", "category", "handler", "userId", "postId", "receivedAt", "result",
+                "id", "actionIdentifier", "category", "handler", "userId", "postId", "subject", "receivedAt",
+                "result",
             ])
+        #expect(answer["subject"] == .object(["key": .string("postId"), "id": .string("p-1")]))
         #expect(answer["id"] == .string(id))
         #expect(answer["handler"] == .string("reply"))
         #expect(answer["receivedAt"] == .string("2026-11-30T09:00:05.000Z"))
@@ -56,7 +58,8 @@ import Testing
         #expect(
             like.body
                 == #"{"id":"8E3A3C1A-5B0F-4C2E-9B7D-2F1A6C0D9E11","actionIdentifier":"like","category":"social_post","#
-                + #""handler":"like","userId":"u-1","postId":"p-1","receivedAt":"2026-11-30T09:00:05.000Z","#
+                + #""handler":"like","userId":"u-1","postId":"p-1","subject":{"key":"postId","id":"p-1"},"#
+                + #""receivedAt":"2026-11-30T09:00:05.000Z","#
                 + #""result":{"liked":true,"alreadyLiked":false,"likeCount":1}}"#)
     }
 
