@@ -121,7 +121,8 @@ let package = Package(
         .testTarget(
             name: "StoreContractTests",
             dependencies: [
-                "ActionHubDomain", "ActionHubTesting", "Basics", "PostgreSQLStore", "SQLiteStore", "TestSupport",
+                "ActionHubDomain", "ActionHubTesting", "Basics", "JSON", "PostgreSQLStore", "SQLiteStore",
+                "TestSupport",
             ]),
         .testTarget(
             name: "PostgreSQLStoreTests",

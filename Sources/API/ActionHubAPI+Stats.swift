@@ -7,6 +7,9 @@ extension ActionHubAPI {
     static let statsRoutes: [APIRoute] = [
         APIRoute("GET", "/v1/stats", .scope(.historyRead)) { api, request in try api.stats(request.http) },
         APIRoute("GET", "/v1/stats/posts", .scope(.historyRead)) { api, request in try api.topPosts(request.http) },
+        APIRoute("GET", "/v1/stats/subjects", .scope(.historyRead)) { api, request in
+            try api.topSubjects(request.http)
+        },
         APIRoute("GET", "/v1/stats/webhooks", .scope(.admin)) { api, _ in try api.webhookBacklogs() },
     ]
 
@@ -22,6 +25,15 @@ extension ActionHubAPI {
         let (category, ranking, limit) = try StatsParameters.ranking(from: request, routes: service.routes)
         let posts = try service.store.topPosts(category: category, by: ranking, limit: limit)
         return .now(.json(StatsJSON.posts(posts, category: category, ranking: ranking)))
+    }
+
+    /// `GET /v1/stats/subjects?category=&by=&from=&to=&limit=`: the subjects most counted within
+    /// the window, most first.
+    func topSubjects(_ request: HTTPRequest) throws -> HTTPAnswer {
+        let ranking = try StatsParameters.subjectRanking(
+            from: request, routes: service.routes, now: Timestamp.milliseconds())
+        let key = service.routes.category(ranking.category)?.subject ?? ""
+        return .now(.json(StatsJSON.subjects(try service.store.topSubjects(ranking), ranking: ranking, key: key)))
     }
 
     /// `GET /v1/stats/webhooks`: each endpoint's pending and failed deliveries.

@@ -57,6 +57,34 @@ enum StatsJSON {
         return json.bytes
     }
 
+    static func subjects(_ subjects: [SubjectTally], ranking: SubjectRanking, key: String) -> [UInt8] {
+        var json = JSONWriter(capacity: 128 + 64 * subjects.count)
+        json.object { json in
+            json.key("category")
+            json.string(ranking.category)
+            json.key("by")
+            json.string(ranking.measure.text)
+            json.key("from")
+            json.string(ranking.from)
+            json.key("to")
+            json.string(ranking.to)
+            json.key("key")
+            json.string(key)
+            json.key("subjects")
+            json.array { json in
+                for subject in subjects {
+                    json.object { json in
+                        json.key("id")
+                        json.string(subject.subject)
+                        json.key("count")
+                        json.integer(subject.count)
+                    }
+                }
+            }
+        }
+        return json.bytes
+    }
+
     /// Every endpoint, those with nothing pending or failed included.
     static func webhooks(_ endpoints: [WebhookEndpoint], counts: [String: WebhookDeliveryCounts]) -> [UInt8] {
         var json = JSONWriter(capacity: 64 + 160 * endpoints.count)

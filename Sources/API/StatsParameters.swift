@@ -50,7 +50,7 @@ enum StatsParameters {
     }
 
     /// Required, and one of the routes' categories: a typo gets a 422, not an empty chart.
-    private static func category(from request: HTTPRequest, routes: RouteTable, errors: inout [FieldError])
+    static func category(from request: HTTPRequest, routes: RouteTable, errors: inout [FieldError])
         -> String?
     {
         guard let text = PageQuery.single("category", in: request, errors: &errors) else {
@@ -66,7 +66,7 @@ enum StatsParameters {
         return text
     }
 
-    private static func moment(_ name: String, from request: HTTPRequest, errors: inout [FieldError]) -> Int64? {
+    static func moment(_ name: String, from request: HTTPRequest, errors: inout [FieldError]) -> Int64? {
         guard let text = PageQuery.single(name, in: request, errors: &errors), !text.isEmpty else { return nil }
         guard let milliseconds = Timestamp.milliseconds(parsing: text) else {
             errors.append(FieldError(field: name, message: "must be an RFC 3339 timestamp with an offset"))

@@ -241,6 +241,30 @@ public final class InMemoryResponseStore: ResponseStore {
         }
     }
 
+    public func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally] {
+        let moments: [(subject: String, at: String)] = state.withLock { state in
+            switch ranking.measure {
+            case .set(let name):
+                state.members.filter { $0.membership.subject.category == ranking.category && $0.membership.set == name }
+                    .map { ($0.membership.subject.subject, $0.membership.at) }
+            case .list(let name):
+                state.entries.filter { $0.entry.subject.category == ranking.category && $0.entry.list == name }
+                    .map { ($0.entry.subject.subject, $0.entry.at) }
+            case .choice(let name, let value):
+                state.answers.filter {
+                    $0.answer.subject.category == ranking.category && $0.answer.choice == name
+                        && $0.answer.value == value
+                }
+                .map { ($0.answer.subject.subject, $0.answer.at) }
+            }
+        }
+        var counts: [String: Int] = [:]
+        for (subject, at) in moments where at >= ranking.from && at < ranking.to { counts[subject, default: 0] += 1 }
+        return counts.map { SubjectTally(subject: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.subject < $1.subject }
+            .prefix(ranking.limit).map { $0 }
+    }
+
     /// The stored events' keys, for the aggregates.
     func storedEvents() -> [NewResponse] {
         state.withLock { $0.responses.values.map(\.response) }

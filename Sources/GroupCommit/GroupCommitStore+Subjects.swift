@@ -21,4 +21,8 @@ extension GroupCommitStore {
     public func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry> {
         try read { try $0.entries(of: subject, list: list, page: page) }
     }
+
+    public func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally] {
+        try read { try $0.topSubjects(ranking) }
+    }
 }

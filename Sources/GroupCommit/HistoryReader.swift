@@ -20,4 +20,5 @@ package protocol HistoryReader {
     func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership>
     func answers(of subject: SubjectRef, choice: String, page: PageRequest) throws -> Page<ChoiceAnswer>
     func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry>
+    func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally]
 }

@@ -74,6 +74,22 @@ extension PostgreSQLReader {
         return Page(rows: rows, limit: page.limit)
     }
 
+    package func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally] {
+        let (statement, name, value): (String, String, String?) =
+            switch ranking.measure {
+            case .set(let name): ("top_members", name, nil)
+            case .list(let name): ("top_entries", name, nil)
+            case .choice(let name, let value): ("top_answers", name, value)
+            }
+        let result = try connection.run(
+            prepared: statement,
+            [ranking.category, name, value, ranking.from, ranking.to, String(ranking.limit)])
+        return result.rows { row in
+            SubjectTally(
+                subject: result.text(row: row, column: 0) ?? "", count: Int(result.integer(row: row, column: 1) ?? 0))
+        }
+    }
+
     private static func window(_ subject: SubjectRef, _ name: String, _ page: PageRequest) -> [String?] {
         [
             subject.category, subject.subject, name, String(page.cursor?.position ?? Int64.max),

@@ -1,5 +1,6 @@
 /// Subjects' sets, choices and lists on PostgreSQL (migration 0011), and the statements that
 /// change and read them. Each change and the count it moves are one statement, one round trip.
+/// The `_by_time` indexes serve the rankings within a window (`/v1/stats/subjects`).
 enum PostgreSQLSubjectsSQL {
     static let tables = """
         CREATE TABLE subject_members (
@@ -13,6 +14,7 @@ enum PostgreSQLSubjectsSQL {
             UNIQUE (category, subject, set_name, user_id)
         );
         CREATE INDEX subject_members_by_set ON subject_members (category, subject, set_name, position);
+        CREATE INDEX subject_members_by_time ON subject_members (category, set_name, at);
         CREATE TABLE subject_answers (
             position bigserial PRIMARY KEY,
             category text NOT NULL,
@@ -26,6 +28,7 @@ enum PostgreSQLSubjectsSQL {
             UNIQUE (category, subject, choice_name, user_id)
         );
         CREATE INDEX subject_answers_by_choice ON subject_answers (category, subject, choice_name, position);
+        CREATE INDEX subject_answers_by_time ON subject_answers (category, choice_name, value, at);
         CREATE TABLE subject_entries (
             position bigserial PRIMARY KEY,
             entry_id text NOT NULL,
@@ -38,6 +41,7 @@ enum PostgreSQLSubjectsSQL {
             at text NOT NULL
         );
         CREATE INDEX subject_entries_by_list ON subject_entries (category, subject, list_name, position);
+        CREATE INDEX subject_entries_by_time ON subject_entries (category, list_name, at);
         CREATE TABLE subject_counts (
             category text NOT NULL,
             subject text NOT NULL,
@@ -166,6 +170,32 @@ enum PostgreSQLSubjectsSQL {
             """
             SELECT position, entry_id, user_id, text, response_id, at FROM subject_entries
             WHERE category = $1 AND subject = $2 AND list_name = $3 AND position < $4 ORDER BY position DESC LIMIT $5
+            """
+        ),
+        // $1 category, $2 set, list or choice, $3 the choice's value (ignored otherwise), $4 from,
+        // $5 to, $6 rows.
+        (
+            "top_members",
+            """
+            SELECT subject, count(*) AS n FROM subject_members
+            WHERE category = $1 AND set_name = $2 AND at >= $4 AND at < $5 AND $3::text IS NULL
+            GROUP BY subject ORDER BY n DESC, subject LIMIT $6
+            """
+        ),
+        (
+            "top_entries",
+            """
+            SELECT subject, count(*) AS n FROM subject_entries
+            WHERE category = $1 AND list_name = $2 AND at >= $4 AND at < $5 AND $3::text IS NULL
+            GROUP BY subject ORDER BY n DESC, subject LIMIT $6
+            """
+        ),
+        (
+            "top_answers",
+            """
+            SELECT subject, count(*) AS n FROM subject_answers
+            WHERE category = $1 AND choice_name = $2 AND value = $3 AND at >= $4 AND at < $5
+            GROUP BY subject ORDER BY n DESC, subject LIMIT $6
             """
         ),
     ]

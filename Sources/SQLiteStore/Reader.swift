@@ -142,6 +142,10 @@ package final class Reader: HistoryReader {
         try statistics.topPosts(category: category, by: ranking, limit: limit)
     }
 
+    package func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally] {
+        try subjects.topSubjects(ranking)
+    }
+
     package func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts {
         try subjects.subjectCounts(subject)
     }

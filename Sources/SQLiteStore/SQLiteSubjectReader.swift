@@ -9,6 +9,9 @@ final class SQLiteSubjectReader {
     private let membersPage: SQLiteStatement
     private let answersPage: SQLiteStatement
     private let entriesPage: SQLiteStatement
+    private let topMembers: SQLiteStatement
+    private let topEntries: SQLiteStatement
+    private let topAnswers: SQLiteStatement
 
     init(connection: SQLiteConnection) throws {
         counts = try connection.prepare(
@@ -32,6 +35,39 @@ final class SQLiteSubjectReader {
             SELECT position, entry_id, user_id, text, response_id, at FROM subject_entries
             WHERE category = ?1 AND subject = ?2 AND list_name = ?3 AND position < ?4 ORDER BY position DESC LIMIT ?5
             """)
+        // ?1 category, ?2 set, list or choice, ?3 the choice's value (NULL otherwise), ?4 from,
+        // ?5 to, ?6 rows: each reads its `_by_time` index over the window only.
+        topMembers = try connection.prepare(
+            """
+            SELECT subject, count(*) AS n FROM subject_members
+            WHERE category = ?1 AND set_name = ?2 AND at >= ?4 AND at < ?5 AND ?3 IS NULL
+            GROUP BY subject ORDER BY n DESC, subject LIMIT ?6
+            """)
+        topEntries = try connection.prepare(
+            """
+            SELECT subject, count(*) AS n FROM subject_entries
+            WHERE category = ?1 AND list_name = ?2 AND at >= ?4 AND at < ?5 AND ?3 IS NULL
+            GROUP BY subject ORDER BY n DESC, subject LIMIT ?6
+            """)
+        topAnswers = try connection.prepare(
+            """
+            SELECT subject, count(*) AS n FROM subject_answers
+            WHERE category = ?1 AND choice_name = ?2 AND value = ?3 AND at >= ?4 AND at < ?5
+            GROUP BY subject ORDER BY n DESC, subject LIMIT ?6
+            """)
+    }
+
+    func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally] {
+        let (statement, name, value): (SQLiteStatement, String, String?) =
+            switch ranking.measure {
+            case .set(let name): (topMembers, name, nil)
+            case .list(let name): (topEntries, name, nil)
+            case .choice(let name, let value): (topAnswers, name, value)
+            }
+        return try statement.rows([
+            .text(ranking.category), .text(name), SQLiteValue(value), .text(ranking.from), .text(ranking.to),
+            .integer(Int64(ranking.limit)),
+        ]) { SubjectTally(subject: $0.text(at: 0) ?? "", count: Int($0.integer(at: 1))) }
     }
 
     func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts {

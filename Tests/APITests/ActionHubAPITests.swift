@@ -189,6 +189,7 @@ import Testing
             func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry> {
                 throw DiskFull()
             }
+            func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally] { throw DiskFull() }
         }
         let reports = ReportLog()
         let failing = ActionHubAPI(

@@ -8,4 +8,6 @@ public protocol SubjectReads: Sendable {
     /// Each user's current value, the latest to answer (or change their answer) first.
     func answers(of subject: SubjectRef, choice: String, page: PageRequest) throws -> Page<ChoiceAnswer>
     func entries(of subject: SubjectRef, list: String, page: PageRequest) throws -> Page<ListEntry>
+    /// The subjects with the highest counts within the ranking's window, most first, ties by id.
+    func topSubjects(_ ranking: SubjectRanking) throws -> [SubjectTally]
 }
