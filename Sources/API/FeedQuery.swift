@@ -36,7 +36,7 @@ struct FeedQuery: Sendable {
             }
         }
         latest = false
-        if let text = PageQuery.single("latest", in: request, errors: &errors), !text.isEmpty {
+        if let text = PageQuery.single("latest", in: request, errors: &errors) {
             switch text {
             case "true": latest = true
             case "false": latest = false

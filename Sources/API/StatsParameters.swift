@@ -11,7 +11,7 @@ enum StatsParameters {
         var errors: [FieldError] = []
         let category = self.category(from: request, routes: routes, errors: &errors)
         var bucket = StatsBucket.hour
-        if let text = PageQuery.single("bucket", in: request, errors: &errors), !text.isEmpty {
+        if let text = PageQuery.single("bucket", in: request, errors: &errors) {
             if let named = StatsBucket(rawValue: text) {
                 bucket = named
             } else {
@@ -37,7 +37,7 @@ enum StatsParameters {
         var errors: [FieldError] = []
         let category = self.category(from: request, routes: routes, errors: &errors)
         var ranking = PostRanking.likes
-        if let text = PageQuery.single("by", in: request, errors: &errors), !text.isEmpty {
+        if let text = PageQuery.single("by", in: request, errors: &errors) {
             if let named = PostRanking(rawValue: text) {
                 ranking = named
             } else {

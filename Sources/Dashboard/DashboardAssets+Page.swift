@@ -8,6 +8,7 @@ extension DashboardAssets {
         <title>ActionHub dashboard</title>
         <link rel="icon" href="/dashboard/favicon.svg" type="image/svg+xml">
         <link rel="stylesheet" href="/dashboard/dashboard.css">
+        <script src="/dashboard/subjects.js" defer></script>
         <script src="/dashboard/dashboard.js" defer></script>
         </head>
         <body>
@@ -69,7 +70,17 @@ extension DashboardAssets {
               <p id="reply-rate"></p>
             </section>
 
-            <section aria-labelledby="posts-heading">
+            <section id="choices-section" aria-labelledby="choices-heading" hidden>
+              <h2 id="choices-heading">Choices</h2>
+              <div id="choice-tables" class="columns"></div>
+            </section>
+
+            <section id="subjects-section" aria-labelledby="subjects-heading" hidden>
+              <h2 id="subjects-heading">Top subjects</h2>
+              <div id="subject-tables" class="columns"></div>
+            </section>
+
+            <section id="posts-section" aria-labelledby="posts-heading">
               <h2 id="posts-heading">Top posts</h2>
               <div class="columns">
                 <table id="top-likes">
@@ -90,7 +101,7 @@ extension DashboardAssets {
               <div class="scroll">
                 <table id="stream">
                   <caption>Live: new events appear at the top as they are stored</caption>
-                  <thead><tr><th scope="col">Received</th><th scope="col">Action</th><th scope="col">User</th><th scope="col">Post</th><th scope="col">Event id</th></tr></thead>
+                  <thead><tr><th scope="col">Received</th><th scope="col">Action</th><th scope="col">User</th><th scope="col">Subject</th><th scope="col">Event id</th></tr></thead>
                   <tbody aria-live="polite"></tbody>
                 </table>
               </div>

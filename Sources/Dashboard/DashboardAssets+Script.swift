@@ -236,6 +236,7 @@ extension DashboardAssets {
             }));
 
             const replyActions = category ? category.actions.filter((action) => action.handler === "reply").map((action) => action.identifier) : [];
+            byId("reply-rate").hidden = replyActions.length === 0;
             const all = Object.values(report.totals).reduce((sum, tally) => sum + tally.count, 0);
             const replies = replyActions.reduce((sum, action) => sum + (report.totals[action] ? report.totals[action].count : 0), 0);
             const rate = byId("reply-rate");
@@ -296,15 +297,20 @@ extension DashboardAssets {
             const to = new Date(Math.floor(Date.now() / 1000) * 1000);
             const from = new Date(to.getTime() - chosen.milliseconds);
             const name = encodeURIComponent(category.category);
+            // Top posts only for a category with likes or replies; its other state is ActionHubSubjects'.
+            const hasPosts = category.actions.some((action) => action.handler === "like" || action.handler === "reply");
             try {
               const [report, likes, replies] = await Promise.all([
                 api("/v1/stats?category=" + name + "&bucket=" + chosen.bucket + "&from=" + from.toISOString() + "&to=" + to.toISOString()),
-                api("/v1/stats/posts?category=" + name + "&by=likes&limit=10"),
-                api("/v1/stats/posts?category=" + name + "&by=replies&limit=10"),
+                hasPosts ? api("/v1/stats/posts?category=" + name + "&by=likes&limit=10") : { posts: [] },
+                hasPosts ? api("/v1/stats/posts?category=" + name + "&by=replies&limit=10") : { posts: [] },
               ]);
               renderStats(report, category);
+              byId("posts-section").hidden = !hasPosts;
               renderPosts(byId("top-likes"), likes.posts, "likes");
               renderPosts(byId("top-replies"), replies.posts, "replies");
+              await window.ActionHubSubjects.render(category, report, { from: from.toISOString(), to: to.toISOString() },
+                { api, element, numberCell, emptyRow });
               await renderWebhooks();
               byId("updated").textContent = "Updated " + new Date().toLocaleTimeString();
               byId("status").textContent = "";
@@ -322,7 +328,7 @@ extension DashboardAssets {
               element("td", response.receivedAt ? new Date(response.receivedAt).toLocaleTimeString() : ""),
               element("td", titles[response.actionIdentifier]),
               element("td", response.userId),
-              element("td", response.postId === undefined || response.postId === null ? "—" : response.postId),
+              element("td", response.subject ? response.subject.id : response.postId ? response.postId : "—"),
               element("td", response.id));
             return row;
           }

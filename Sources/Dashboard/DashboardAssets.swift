@@ -15,6 +15,7 @@ public enum DashboardAssets {
 
     public static let all: [Asset] = [
         Asset(path: "/dashboard", contentType: "text/html; charset=utf-8", body: page),
+        Asset(path: "/dashboard/subjects.js", contentType: "text/javascript; charset=utf-8", body: subjectsScript),
         Asset(path: "/dashboard/dashboard.js", contentType: "text/javascript; charset=utf-8", body: script),
         Asset(path: "/dashboard/dashboard.css", contentType: "text/css; charset=utf-8", body: style),
         Asset(path: "/dashboard/favicon.svg", contentType: "image/svg+xml", body: icon),

@@ -80,6 +80,17 @@ import Testing
         #expect(get("/v1/responses/\(id.lowercased())").body == created.body)
     }
 
+    /// An enum or boolean parameter given empty is a mistake, not a request for the default.
+    @Test func emptyEnumAndBooleanParametersAre422NamingThem() throws {
+        try expectProblem(get("/v1/events", query: [("latest", "")]), status: 422, field: "latest")
+        try expectProblem(
+            get("/v1/stats", query: [("category", "social_post"), ("bucket", "")]), status: 422, field: "bucket")
+        try expectProblem(
+            get("/v1/stats/posts", query: [("category", "social_post"), ("by", "")]), status: 422, field: "by")
+        try expectProblem(
+            get("/v1/stats/subjects", query: [("category", "meeting_invite"), ("by", "")]), status: 422, field: "by")
+    }
+
     @Test func conflictingRetryIs409() throws {
         let id = UUID().uuidString
         _ = post(Self.like(id: id))

@@ -6,7 +6,9 @@ enters the right key, and checks that what the page shows equals the API: totals
 users, reply rate and top posts equal /v1/stats and /v1/stats/posts for the range the page
 asked for, the chart has one bar group per bucket with that bucket's total, every window
 (hour, day, week), the webhook backlog equals /v1/stats/webhooks, and a POST made now shows
-in the stream within 5 s. Also: the chart code on its own, keyboard focus, labels and table
+in the stream within 5 s. For the meeting invite, which has no likes or replies: no reply rate
+or top posts, a tally per choice equal to /v1/stats, and top subjects per set, list and choice
+value equal to /v1/stats/subjects for the page's range. Also: the chart code on its own, keyboard focus, labels and table
 headers, no console errors or CSP violations, no sideways scrolling at phone width.
 Screenshots at desktop and phone widths go to the artefact folder.
 
@@ -132,6 +134,47 @@ def chart_alone(page):
           f"chart alone: text alternative {result}")
 
 
+def meeting_invite(page, loads):
+    """A category of choices, sets and lists: its own sections, none of the post words."""
+    page.select_option("#category", "meeting_invite")
+    wait_for_stats(page, loads)
+    shown = page.evaluate("""() => ({
+        range: { from: document.getElementById('chart-box').dataset.from, to: document.getElementById('chart-box').dataset.to,
+                 bucket: document.getElementById('chart-box').dataset.bucket },
+        subjectRange: { from: document.getElementById('subject-tables').dataset.from,
+                        to: document.getElementById('subject-tables').dataset.to },
+        category: document.getElementById('chart-box').dataset.category,
+        text: document.body.innerText,
+        choices: Object.fromEntries([...document.querySelectorAll('#choice-tables table[data-choice]')].map((table) =>
+            [table.dataset.choice, Object.fromEntries([...table.querySelectorAll('tbody tr')].map((row) =>
+                [row.dataset.value, Number(row.querySelector('td[data-field=count]').dataset.value)]))])),
+        subjects: Object.fromEntries([...document.querySelectorAll('#subject-tables table[data-by]')].map((table) =>
+            [table.dataset.by, [...table.querySelectorAll('tbody tr[data-subject]')].map((row) =>
+                [row.dataset.subject, Number(row.querySelector('td[data-field=count]').dataset.value)])])),
+        postsHidden: document.getElementById('posts-section').hidden,
+        rateHidden: document.getElementById('reply-rate').hidden,
+    })""")
+    check(shown["category"] == "meeting_invite", f"meeting invite: the chart shows {shown['category']}")
+    check(shown["postsHidden"] and shown["rateHidden"], "meeting invite: top posts or the reply rate are shown")
+    check("Reply rate" not in shown["text"] and "Top posts" not in shown["text"],
+          "meeting invite: the page still speaks of replies or posts")
+    stats = api("/v1/stats?" + urllib.parse.urlencode(
+        {"category": "meeting_invite", "from": shown["range"]["from"], "to": shown["range"]["to"],
+         "bucket": shown["range"]["bucket"]}))
+    values = {"accept": "yes", "decline": "no", "maybe": "maybe"}
+    expected = {"rsvp": {value: stats["totals"].get(action, {"count": 0})["count"] for action, value in values.items()}}
+    check(shown["choices"] == expected and sum(expected["rsvp"].values()) > 0,
+          f"meeting invite: choice tallies {shown['choices']} for {expected}")
+    measures = ["set:bookmarks", "list:feedback", "choice:rsvp:yes", "choice:rsvp:no", "choice:rsvp:maybe"]
+    ranked = {by: [[subject["id"], subject["count"]] for subject in api("/v1/stats/subjects?" + urllib.parse.urlencode(
+        {"category": "meeting_invite", "by": by, "from": shown["subjectRange"]["from"], "to": shown["subjectRange"]["to"],
+         "limit": 5}))["subjects"]]
+        for by in measures}
+    check(shown["subjects"] == ranked and any(ranked.values()), f"meeting invite: top subjects {shown['subjects']} for {ranked}")
+    accessible(page)
+    page.screenshot(path=f"{artefacts}/dashboard-meeting-invite.png", full_page=True)
+
+
 def accessible(page):
     report = page.evaluate("""() => ({
         unlabelled: [...document.querySelectorAll('input, select')]
@@ -210,6 +253,8 @@ with sync_playwright() as playwright:
         check(False, "the POST made during the test did not show in the stream within 5 s")
     loads = wait_for_stats(page, loads)
     compare_with_api(page, "after the POST")
+
+    meeting_invite(page, loads)
 
     phone = new_page(browser, 390, 844, scale=2)
     phone.goto(url + "/dashboard")
