@@ -155,7 +155,7 @@ let package = Package(
                 "actionhub", "ActionHubKit", "Replay", "HTTPClient", "JSON", "SQLite", "Auth", "Basics", "PostgreSQL",
                 "TestSupport",
             ],
-            exclude: ["Dashboard", "Golden", "PowerLoss"]),
+            exclude: ["Dashboard", "Golden", "Migration", "PowerLoss"]),
     ]
 )
 
