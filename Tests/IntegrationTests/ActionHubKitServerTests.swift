@@ -145,6 +145,55 @@ struct ActionHubKitServerTests {
         #expect(server.stop() == 0)
     }
 
+    /// The declarative handlers' answers arrive as the kit's typed outcomes, in the order forwarded.
+    @Test func aMeetingInvitesOutcomesAreTyped() async throws {
+        let server = try ServerProcess(arguments: ["--signing-secret", Self.secret, "--rate-limit", "0"])
+        let credential = try Self.token("u-invited")
+        let hub = try ActionHub(
+            ActionHub.Configuration(
+                server: URL(string: "http://127.0.0.1:\(server.port)")!, outboxFolder: TemporaryDirectory.make(),
+                routes: .shipped, credential: { credential },
+                backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(500)),
+                transport: URLSessionTransport(timeout: 5)))
+        let actions: [(String, String?)] = [
+            ("accept", nil), ("decline", nil), ("bookmark", nil), ("feedback", "Running late"),
+            ("com.apple.UNNotificationDismissActionIdentifier", nil),
+        ]
+        let events = Task {
+            var outcomes: [Outcome] = []
+            for await event in hub.events {
+                if case .delivered(_, let outcome, _) = event { outcomes.append(outcome) }
+                if outcomes.count == actions.count { break }
+            }
+            return outcomes
+        }
+        await hub.start()
+        for (action, text) in actions {
+            await hub.forward(
+                NotificationResponse(
+                    actionIdentifier: action, userText: text, notificationIdentifier: "push-m",
+                    categoryIdentifier: "meeting_invite", notificationDate: Date(),
+                    userInfo: ["meetingId": .string("m-kit")]))
+        }
+        let outcomes = await events.value
+        #expect(outcomes.count == 5)
+        #expect(
+            outcomes[0]
+                == .choice(choice: "rsvp", value: "yes", previous: nil, counts: ["yes": 1, "no": 0, "maybe": 0]))
+        #expect(
+            outcomes[1]
+                == .choice(choice: "rsvp", value: "no", previous: "yes", counts: ["yes": 0, "no": 1, "maybe": 0]))
+        #expect(outcomes[2] == .toggle(member: true, changed: true, count: 1))
+        if case .text(let entryId, let text) = outcomes[3] {
+            #expect(text == "Running late" && UUID(uuidString: entryId) != nil)
+        } else {
+            Issue.record("feedback gave \(outcomes[3])")
+        }
+        #expect(outcomes[4] == .record)
+        await hub.stop()
+        #expect(server.stop() == 0)
+    }
+
     @Test func a422IsAFailureWithItsProblem() async throws {
         let server = try ServerProcess(arguments: ["--signing-secret", Self.secret, "--rate-limit", "0"])
         let credential = try Self.token("u-long")

@@ -37,28 +37,27 @@ struct MigrationTests {
             #expect(response.status == answer.status, "\(answer.path)")
             #expect(response.text == answer.body, "\(answer.path)")
         }
-        let like = try server.client.send(
-            method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
-            body: Array(
-                #"""
-                {"id": "\#(UUID().uuidString)", "actionIdentifier": "like", "userId": "u-9",
-                 "notification": {"identifier": "push-p-1", "categoryIdentifier": "social_post",
-                   "date": "2026-12-03T09:00:00Z", "userInfo": {"postId": "p-1"}}}
-                """#.utf8))
+        let like = try respond(server, "like", category: "social_post", userInfo: #""postId": "p-1""#)
         #expect(like.status == 201)
         let liked = try JSONParser().parse(like.body)
         #expect(liked["result"]?["likeCount"] == JSONValue(4))
         #expect(liked["subject"] == .object(["key": .string("postId"), "id": .string("p-1")]))
-        let accept = try server.client.send(
+        let accept = try respond(server, "accept", category: "meeting_invite", userInfo: #""meetingId": "m-1""#)
+        #expect(accept.status == 201)
+        #expect(try JSONParser().parse(accept.body)["result"]?["counts"]?["yes"] == JSONValue(1))
+    }
+
+    func respond(_ server: ServerProcess, _ action: String, category: String, userInfo: String) throws
+        -> HTTPClientResponse
+    {
+        try server.client.send(
             method: "POST", path: "/v1/responses", headers: [("Content-Type", "application/json")],
             body: Array(
                 #"""
-                {"id": "\#(UUID().uuidString)", "actionIdentifier": "accept", "userId": "u-9",
-                 "notification": {"identifier": "push-m-1", "categoryIdentifier": "meeting_invite",
-                   "date": "2026-12-03T09:00:00Z", "userInfo": {"meetingId": "m-1"}}}
+                {"id": "\#(UUID().uuidString)", "actionIdentifier": "\#(action)", "userId": "u-9",
+                 "notification": {"identifier": "push-1", "categoryIdentifier": "\#(category)",
+                   "date": "2026-12-03T09:00:00Z", "userInfo": {\#(userInfo)}}}
                 """#.utf8))
-        #expect(accept.status == 201)
-        #expect(try JSONParser().parse(accept.body)["result"]?["counts"]?["yes"] == JSONValue(1))
     }
 
     @Test func aSQLiteDatabaseOfThePreviousReleaseMigratesAndAnswersAsBefore() throws {
