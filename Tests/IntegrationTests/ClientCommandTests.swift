@@ -72,7 +72,7 @@ struct ClientCommandTests {
     @Test func routesCheckValidatesThePushFixtures() throws {
         let shipped = try ActionHubExecutable.run(["routes", "check"])
         #expect(shipped.status == 0)
-        #expect(shipped.standardOutput.contains("fixtures/apns: 2 pushes, all valid"))
+        #expect(shipped.standardOutput.contains("fixtures/apns: 3 pushes, all valid"))
 
         let directory = TemporaryDirectory.make()
         try #"{"aps": {"category": "social_post", "alert": {"body": "hi"}}, "media-url": "https://example.com/a.jpg"}"#
