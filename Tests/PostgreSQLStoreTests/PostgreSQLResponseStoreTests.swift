@@ -108,7 +108,9 @@ import Testing
         #expect(try instances[1].likes(postId: "p-2", page: PageRequest()).likeCount == 1)
         let deadlocks = try PostgreSQLConnection(url: url).query(
             "SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
-        #expect(deadlocks.integer(row: 0, column: 0) == 1, "the plan must produce the deadlock it tests")
+        // At least one: the retried batches can meet once more (2 in ~1 of 5 runs, before this
+        // session's changes too), and no event may fail either way.
+        #expect((deadlocks.integer(row: 0, column: 0) ?? 0) >= 1, "the plan must produce the deadlock it tests")
     }
 
     /// Likes of one post committed in one batch update its counts row once, written by the writer
