@@ -6,6 +6,7 @@ public final class InMemoryKeyStore: KeyStore {
     private struct State {
         var keys: [(hash: String, key: APIKey)] = []
         var secret: [UInt8]?
+        var signingSecretIds: String?
         var hadFirst = false
         var revocations: [String: Int64] = [:]
     }
@@ -57,6 +58,14 @@ public final class InMemoryKeyStore: KeyStore {
 
     public func removeLegacySigningSecret() throws {
         state.withLock { $0.secret = nil }
+    }
+
+    public func signingSecretIds() throws -> String? {
+        state.withLock { $0.signingSecretIds }
+    }
+
+    public func recordSigningSecretIds(_ ids: String) throws {
+        state.withLock { $0.signingSecretIds = ids }
     }
 
     /// Stores a secret the way earlier versions kept it, for tests of moving it out.

@@ -78,4 +78,8 @@ public final class CachingKeyStore: KeyStore {
     public func legacySigningSecret() throws -> [UInt8]? { try store.legacySigningSecret() }
 
     public func removeLegacySigningSecret() throws { try store.removeLegacySigningSecret() }
+
+    public func signingSecretIds() throws -> String? { try store.signingSecretIds() }
+
+    public func recordSigningSecretIds(_ ids: String) throws { try store.recordSigningSecretIds(ids) }
 }

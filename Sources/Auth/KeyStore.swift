@@ -18,4 +18,8 @@ public protocol KeyStore: Sendable {
     func legacySigningSecret() throws -> [UInt8]?
     /// Removes that secret from the database, once it was moved out.
     func removeLegacySigningSecret() throws
+    /// The ids (`TokenSigner.keyId`) of the token signing secrets this database was last served
+    /// with, comma-separated; nil before the first start that recorded them.
+    func signingSecretIds() throws -> String?
+    func recordSigningSecretIds(_ ids: String) throws
 }

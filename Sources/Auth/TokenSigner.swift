@@ -31,6 +31,8 @@ public struct TokenSigner: Sendable {
 
     /// The `kid` new tokens carry.
     public var keyId: String { current.id }
+    /// The `kid` of the secret being rotated out, when there is one.
+    public var previousKeyId: String? { previous?.id }
 
     public func mint(user: String, ttl: Duration, now: Date = Date()) throws -> String {
         let issued = Int(now.timeIntervalSince1970)

@@ -114,6 +114,23 @@ public final class PostgreSQLKeyStore: KeyStore {
         }
     }
 
+    public func signingSecretIds() throws -> String? {
+        try pool.withConnection(retryIfLost: true) { connection in
+            let result = try connection.query("SELECT value FROM secrets WHERE name = 'token-signing-ids'")
+            return result.rowCount == 1 ? result.text(row: 0, column: 0) : nil
+        }
+    }
+
+    public func recordSigningSecretIds(_ ids: String) throws {
+        try pool.withConnection { connection in
+            _ = try connection.query(
+                """
+                INSERT INTO secrets (name, value) VALUES ('token-signing-ids', $1)
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                """, [ids])
+        }
+    }
+
     private static func key(_ result: PostgreSQLResult, row: Int) -> APIKey {
         APIKey(
             id: result.text(row: row, column: 0) ?? "", name: result.text(row: row, column: 1) ?? "",

@@ -140,4 +140,23 @@ public final class SQLiteKeyStore: KeyStore {
     public func removeLegacySigningSecret() throws {
         try writer.statements.withLock { try $0.connection.execute("DELETE FROM secrets WHERE name = 'token-signing'") }
     }
+
+    public func signingSecretIds() throws -> String? {
+        try writer.statements.withLock { statements in
+            try statements.connection.prepare("SELECT value FROM secrets WHERE name = 'token-signing-ids'").rows {
+                $0.text(at: 0)
+            }.first ?? nil
+        }
+    }
+
+    public func recordSigningSecretIds(_ ids: String) throws {
+        try writer.statements.withLock { statements in
+            try statements.connection.prepare(
+                """
+                INSERT INTO secrets (name, value) VALUES ('token-signing-ids', ?1)
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                """
+            ).run([.text(ids)])
+        }
+    }
 }

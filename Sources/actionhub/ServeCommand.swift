@@ -74,6 +74,9 @@ enum ServeCommand {
         Every option can also be set by its environment variable; a flag wins over the variable.
 
         \(Settings.help(settings))
+          --new-signing-secret
+              serve a database with a token signing secret it was not served with, or make a new one
+              where its file is missing: every user token issued so far stops verifying (a flag only)
 
         Prints "listening on http://HOST:PORT" on stdout once it accepts connections, and one JSON
         line per request, start-up, shutdown and error on stderr. SIGTERM or SIGINT stops accepting,
@@ -95,7 +98,7 @@ enum ServeCommand {
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         // Before any thread exists, so that all of them inherit it.
         StopSignals.block()
-        let arguments = try Arguments(words, known: Set(settings.map(\.name)))
+        let arguments = try Arguments(words, known: Set(settings.map(\.name)), flags: ["new-signing-secret"])
         if arguments.wantsHelp {
             print(usage)
             return 0
@@ -146,7 +149,8 @@ enum ServeCommand {
                     rateBurst: rateBurst, keyCache: .seconds(keyCacheSeconds),
                     signing: SigningSecret.Settings(
                         secret: values.string("signing-secret"), file: values.string("signing-secret-file"),
-                        previousFile: values.string("previous-signing-secret-file")),
+                        previousFile: values.string("previous-signing-secret-file"),
+                        startOver: arguments.flags.contains("new-signing-secret")),
                     feedMaximumWait: .seconds(feedMaximumWait),
                     webhooks: webhooks, telemetry: telemetry))
         } catch {

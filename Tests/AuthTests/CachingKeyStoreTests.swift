@@ -27,6 +27,8 @@ import Testing
         }
         func legacySigningSecret() throws -> [UInt8]? { try inner.legacySigningSecret() }
         func removeLegacySigningSecret() throws { try inner.removeLegacySigningSecret() }
+        func signingSecretIds() throws -> String? { try inner.signingSecretIds() }
+        func recordSigningSecretIds(_ ids: String) throws { try inner.recordSigningSecretIds(ids) }
     }
 
     @Test func aFoundKeyIsLookedUpOncePerLifetime() throws {

@@ -67,6 +67,22 @@ struct ServeCommandTests {
         #expect(!outcome.standardOutput.contains("listening"))
     }
 
+    /// The restore trap as an operator meets it: a backup restored without its secret file.
+    @Test func aRestoreWithoutTheSecretFileRefusesToStartNamingTheFileAndTheFlag() throws {
+        let first = try ServerProcess()
+        #expect(first.stop() == 0)
+        let file = first.databasePath + ".signing-secret"
+        try FileManager.default.removeItem(atPath: file)
+        let refused = try ActionHubExecutable.run(["serve", "--port", "0", "--database", first.databasePath])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("the token signing secret file \(file) is missing"))
+        #expect(refused.standardError.contains("--new-signing-secret makes a new one"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        let again = try ServerProcess(databasePath: first.databasePath, arguments: ["--new-signing-secret"])
+        #expect(FileManager.default.fileExists(atPath: file))
+        #expect(again.stop() == 0)
+    }
+
     @Test func routesCheckAcceptsTheShippedRoutesAndRejectsABrokenOne() throws {
         let shipped = try ActionHubExecutable.run(["routes", "check"])
         #expect(shipped.status == 0)
