@@ -8,7 +8,7 @@ import PostgreSQL
 /// unique keys, not this process, keep them and other instances from storing anything twice.
 ///
 /// Round trips per batch without savepoints: BEGIN with the lookup of the batch's ids; one per
-/// like (its handler answers with the post's count); then the events, their replies, the
+/// like (its answer has the post's count); then the events, their replies, the
 /// aggregates, the posts' counts and COMMIT together (`PostgreSQLConnection.pipeline`).
 final class PostgreSQLWriter: ActionEffects {
     /// Attempts per batch: a deadlock with another writer or a lost connection is retried on a
@@ -16,7 +16,7 @@ final class PostgreSQLWriter: ActionEffects {
     static let attempts = 3
 
     private let session: Session
-    /// The connection of the batch being committed; handlers' effects go through it.
+    /// The connection of the batch being committed; the plans' effects go through it.
     private var connection: PostgreSQLConnection?
     /// The aggregates of the transaction's committed events, written before its COMMIT.
     private(set) var statsBatch = StatsBatch()
@@ -133,7 +133,7 @@ final class PostgreSQLWriter: ActionEffects {
         return end
     }
 
-    /// The handler's error as the ticket's result; a database failure that dooms the whole
+    /// The effect's error as the ticket's result; a database failure that dooms the whole
     /// transaction (lost connection, deadlock) is thrown.
     private func recordInSavepoint(_ ticket: CommitTicket, on connection: PostgreSQLConnection) throws -> Result<
         RecordResult, any Error
@@ -148,7 +148,7 @@ final class PostgreSQLWriter: ActionEffects {
             if case .created = result { counted(ticket.response) }
             return .success(result)
         } catch is StoredMeanwhile {
-            // Another writer or instance committed this id while we ran the handler: undo our
+            // Another writer or instance committed this id while we applied its plan: undo our
             // effects and answer with what it stored.
             try connection.execute("ROLLBACK TO event; RELEASE event")
             savepointOpen = false

@@ -62,7 +62,7 @@ final class Writer: ActionEffects {
         checkpoint = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
-    /// Commits a batch in one transaction, each event in a savepoint so that one failing handler
+    /// Commits a batch in one transaction, each event in a savepoint so that one failing effect
     /// rolls back only its own event, then hands the batch with its results (or the COMMIT's
     /// error for every event) to `syncer`, which answers once the log is on disk. Nothing is
     /// committed once a sync has failed.
@@ -183,7 +183,7 @@ final class Writer: ActionEffects {
         subscriptionsVersion = version
     }
 
-    /// The handler's error as the ticket's result; a failure of the savepoint itself is thrown,
+    /// The effect's error as the ticket's result; a failure of the savepoint itself is thrown,
     /// failing the batch.
     private func recordInSavepoint(_ ticket: CommitTicket) throws -> Result<RecordResult, any Error> {
         try savepoint.run()

@@ -8,7 +8,8 @@ import Basics
 public protocol ResponseStore: SubjectReads {
     /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
     /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
-    /// is not called. Returns at once; the result arrives once the transaction is durable (or has
+    /// is not called. `ResponseService` passes a `perform` that only applies the plan its handler
+    /// made beforehand (`EffectPlan.apply`) and lays out the answer: no handler runs here. Returns at once; the result arrives once the transaction is durable (or has
     /// failed), from a thread of the store's: a server serves other requests meanwhile instead of
     /// parking a thread on every commit. `.wait()` blocks for it.
     func record(_ response: NewResponse, perform: @escaping @Sendable (any ActionEffects) throws -> String)
