@@ -118,8 +118,3 @@ final class SQLiteSubjectWriter {
         [.text(subject.category), .text(subject.subject), .text(kind.rawValue), .text(name), .text(value)]
     }
 }
-
-/// What a row of `subject_counts` counts.
-enum SubjectCountKind: String {
-    case set, choice, list
-}
