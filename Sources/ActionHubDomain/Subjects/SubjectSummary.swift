@@ -1,6 +1,6 @@
 /// A subject as `GET /v1/categories/{category}/subjects/{id}` shows it: every set, choice and list
 /// the category declares, counted (zeros included), and one user's state when asked for.
-public struct SubjectSummary: Sendable, Equatable {
+public struct SubjectSummary: Sendable {
     public struct SetSummary: Sendable, Equatable {
         public var name: String
         public var count: Int
@@ -8,17 +8,12 @@ public struct SubjectSummary: Sendable, Equatable {
         public var member: Bool?
     }
 
-    public struct ChoiceSummary: Sendable, Equatable {
+    public struct ChoiceSummary: Sendable {
         public var name: String
         /// Every declared value in declaration order, with its count.
         public var counts: [(value: String, count: Int)]
         /// The asked-for user's value (nil: none, or no user asked for; see `userAsked`).
         public var value: String?
-
-        public static func == (lhs: ChoiceSummary, rhs: ChoiceSummary) -> Bool {
-            lhs.name == rhs.name && lhs.value == rhs.value && lhs.counts.map(\.value) == rhs.counts.map(\.value)
-                && lhs.counts.map(\.count) == rhs.counts.map(\.count)
-        }
     }
 
     public var category: String
@@ -28,10 +23,4 @@ public struct SubjectSummary: Sendable, Equatable {
     public var lists: [(name: String, count: Int)]
     /// True when a user's state is included.
     public var userAsked: Bool
-
-    public static func == (lhs: SubjectSummary, rhs: SubjectSummary) -> Bool {
-        lhs.category == rhs.category && lhs.subject == rhs.subject && lhs.sets == rhs.sets
-            && lhs.choices == rhs.choices && lhs.lists.map(\.name) == rhs.lists.map(\.name)
-            && lhs.lists.map(\.count) == rhs.lists.map(\.count) && lhs.userAsked == rhs.userAsked
-    }
 }
