@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Basics"]),
         // The libmicrohttpd server behind an HTTPResponder. The only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["Basics", "CMicroHTTPD", "HTTP"]),
-        // libcurl's easy interface for webhook deliveries: http and https. The only module that imports CCurl.
+        // libcurl for webhook deliveries (easy interface) and backend calls (multi interface): http
+        // and https. The only module that imports CCurl.
         .target(name: "Curl", dependencies: ["CCurl"]),
         // A small blocking HTTP/1.1 client over POSIX sockets, for replaying fixtures.
         .target(name: "HTTPClient"),
@@ -59,6 +60,9 @@ let package = Package(
         // Webhooks out of the outbox: claiming, Standard Webhooks signatures, attempts, retries.
         // The transport that makes attempts is brought by whoever assembles it (libcurl in the service).
         .target(name: "Webhooks", dependencies: ["ActionHubDomain", "Basics", "Crypto", "JSON", "Telemetry"]),
+        // `call` routes' calls to the teams' backends: signed, bounded, judged by status.
+        .target(
+            name: "Calls", dependencies: ["ActionHubDomain", "Basics", "Curl", "JSON", "Telemetry", "Webhooks"]),
         // The operator dashboard's page, script and style sheet, compiled in. No dependencies.
         .target(name: "Dashboard"),
         // Endpoints: each route with its access requirement and handler; problem+json out.
@@ -75,7 +79,7 @@ let package = Package(
         .target(
             name: "ActionHubService",
             dependencies: [
-                "API", "ActionHubDomain", "Auth", "Basics", "Crypto", "Curl", "HTTPServer", "PostgreSQLStore",
+                "API", "ActionHubDomain", "Auth", "Basics", "Calls", "Crypto", "Curl", "HTTPServer", "PostgreSQLStore",
                 "SQLiteStore", "Telemetry", "Webhooks",
             ]),
         .executableTarget(

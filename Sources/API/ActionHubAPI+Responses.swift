@@ -35,8 +35,12 @@ extension ActionHubAPI {
                 case .success(let submission):
                     return self.answer(submission)
                 case .failure(let error):
-                    if let conflict = error as? ResponseConflict {
-                        self.countResponse(conflict.route, outcome: "conflict")
+                    switch error {
+                    case let conflict as ResponseConflict: self.countResponse(conflict.route, outcome: "conflict")
+                    case let refusal as BackendRefusal: self.countResponse(refusal.route, outcome: "rejected")
+                    case let unavailable as BackendUnavailable:
+                        self.countResponse(unavailable.route, outcome: "unavailable")
+                    default: break
                     }
                     return self.problem(for: error, route: Self.submitPath, requestId: request.requestId).response
                 }

@@ -113,6 +113,10 @@ public struct ActionHubAPI: HTTPResponder {
             return .conflict(id: conflict.id)
         case let refusal as HandlerRefusal:
             return .refused(refusal)
+        case let refusal as BackendRefusal:
+            return .refusedByBackend(refusal)
+        case let unavailable as BackendUnavailable:
+            return .backendUnavailable(unavailable)
         case let missing as SubjectLookupFailure:
             return .notFound(missing.detail)
         default:

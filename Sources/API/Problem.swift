@@ -11,11 +11,14 @@ public struct Problem: Error, Sendable, Equatable {
     public var detail: String
     public var errors: [FieldError]
     public var headers: [(name: String, value: String)]
+    /// Members of this problem type beyond the standard ones (`backendStatus`).
+    public var extensions: JSONObject
 
     public init(
         type: String, title: String, status: Int, detail: String, errors: [FieldError] = [],
-        headers: [(name: String, value: String)] = []
+        headers: [(name: String, value: String)] = [], extensions: JSONObject = [:]
     ) {
+        self.extensions = extensions
         self.type = type
         self.title = title
         self.status = status
@@ -32,6 +35,7 @@ public struct Problem: Error, Sendable, Equatable {
         var object: JSONObject = [
             "type": .string(type), "title": .string(title), "status": JSONValue(status), "detail": .string(detail),
         ]
+        for member in extensions.members { object[member.key] = member.value }
         if !errors.isEmpty {
             object["errors"] = .array(
                 errors.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
@@ -96,6 +100,23 @@ extension Problem {
 
     static func refused(_ refusal: HandlerRefusal) -> Problem {
         Problem(type: typePrefix + refusal.kind, title: refusal.title, status: refusal.status, detail: refusal.detail)
+    }
+
+    /// The team's backend said no: its status and words, passed on.
+    static func refusedByBackend(_ refusal: BackendRefusal) -> Problem {
+        Problem(
+            type: typePrefix + "refused-by-backend", title: refusal.title ?? "Refused by the backend", status: 422,
+            detail: refusal.detail
+                ?? "The backend answered \(refusal.backendStatus) and did not say why; nothing was stored.",
+            extensions: ["backendStatus": JSONValue(refusal.backendStatus)])
+    }
+
+    /// No usable answer from the team's backend; the app retries with the same id.
+    static func backendUnavailable(_ unavailable: BackendUnavailable) -> Problem {
+        Problem(
+            type: typePrefix + "backend-unavailable", title: "Backend unavailable", status: 503,
+            detail: "\(unavailable.cause); nothing was stored, retry with the same id.",
+            headers: [("Retry-After", String(unavailable.retryAfterSeconds))])
     }
 
     static func notFound(_ detail: String) -> Problem {

@@ -9,13 +9,18 @@ public struct ResponseService: Sendable {
     public let routes: RouteTable
     public let handlers: HandlerRegistry
     public let store: any ResponseStore
+    /// Makes the calls of `call` routes; nil only where no route calls.
+    let caller: (any BackendCaller)?
     private let validator: ResponseValidator
     private let now: @Sendable () -> Date
 
     public init(
-        routes: RouteTable, store: any ResponseStore, now: @escaping @Sendable () -> Date = { Date() }
+        routes: RouteTable, store: any ResponseStore, caller: (any BackendCaller)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        precondition(caller != nil || !routes.makesCalls, "routes with call handlers need a BackendCaller")
         self.routes = routes
+        self.caller = caller
         self.handlers = routes.handlers
         self.store = store
         self.validator = ResponseValidator(routes: routes)
@@ -57,12 +62,19 @@ public struct ResponseService: Sendable {
             id: event.id, userId: event.userId, category: event.category.identifier, action: event.actionIdentifier,
             fingerprint: event.fingerprint, lockKey: plan.lockKey, notification: event.notificationDocument,
             receivedAt: Timestamp.milliseconds(receivedAt))
-        let (id, route) = (event.id, event.routeKey)
+        if case .call(let call) = plan { return try submitCall(call, event: event, key: key) }
         // Only the plan's effects and the answer's layout run in the store's transaction.
         let recorded = store.record(key) { effects in
             Self.answer(for: event, result: try plan.apply(to: effects))
         }
-        return recorded.map { recorded in
+        return Self.submission(recorded, id: event.id, route: event.routeKey)
+    }
+
+    /// What a store's record came to, as the submission answered.
+    static func submission(_ recorded: Deferred<Result<RecordResult, any Error>>, id: String, route: RouteKey)
+        -> Deferred<Result<Submission, any Error>>
+    {
+        recorded.map { recorded in
             recorded.flatMap { recorded in
                 switch recorded {
                 case .created(let answer): .success(Submission(id: id, body: answer, isReplay: false, route: route))
@@ -74,7 +86,8 @@ public struct ResponseService: Sendable {
     }
 
     /// The body of a `201`, stored with the event and given again for retries and history.
-    static func answer(for event: ActionEvent, result: JSONObject) -> String {
+    /// `receipt`, for a result a backend answered, says so in the stored answer.
+    static func answer(for event: ActionEvent, result: JSONObject, receipt: CallReceipt? = nil) -> String {
         var json = JSONWriter(capacity: 320)
         json.object { json in
             json.key("id")
@@ -100,6 +113,15 @@ public struct ResponseService: Sendable {
             }
             json.key("receivedAt")
             json.string(event.receivedAt)
+            if let receipt {
+                json.key("call")
+                json.object { call in
+                    call.key("status")
+                    call.integer(receipt.status)
+                    call.key("durationMs")
+                    call.integer(Int(receipt.duration / .milliseconds(1)))
+                }
+            }
             json.key("result")
             json.value(.object(result))
         }

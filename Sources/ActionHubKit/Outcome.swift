@@ -13,6 +13,8 @@ public enum Outcome: Sendable, Equatable {
     case text(entryId: String, text: String)
     /// A `record` route: the event is stored, nothing else.
     case record
+    /// A `call` route: the object the team's backend answered, as it sent it.
+    case call(result: [String: UserInfoValue])
     /// A handler this version of the kit does not know, with its result as sent.
     case other(handler: String, result: [String: UserInfoValue])
 
@@ -51,6 +53,8 @@ public enum Outcome: Sendable, Equatable {
             self = .text(entryId: result["entryId"]?.stringValue ?? "", text: result["text"]?.stringValue ?? "")
         case "record":
             self = .record
+        case "call":
+            self = .call(result: result)
         default:
             self = .other(handler: handler, result: result)
         }

@@ -2,6 +2,7 @@ import API
 import ActionHubDomain
 import Auth
 import Basics
+import Calls
 import HTTPServer
 import Telemetry
 import Webhooks
@@ -21,6 +22,7 @@ public final class RunningService: Sendable {
     private let store: OpenStore
     private let openConnections: OpenConnections
     private let dispatcher: WebhookDispatcher
+    private let caller: CurlBackendCaller?
 
     public init(_ configuration: ServiceConfiguration) throws {
         let database = try configuration.database.open()
@@ -35,12 +37,19 @@ public final class RunningService: Sendable {
         let store = try database.responseStore(
             threadCount: configuration.http.threadCount, commits: configuration.commits,
             metrics: configuration.telemetry.metrics)
+        let caller: CurlBackendCaller?
+        do {
+            caller = try Self.makeCaller(configuration)
+        } catch {
+            store.close()
+            throw error
+        }
         let openConnections = OpenConnections()
         let api = ActionHubAPI(
-            service: ResponseService(routes: configuration.routes, store: store.store), access: access,
+            service: ResponseService(routes: configuration.routes, store: store.store, caller: caller), access: access,
             webhooks: store.webhooks, telemetry: configuration.telemetry, feedMaximumWait: configuration.feedMaximumWait
         ) {
-            store.gauges() + Self.webhookGauges(store.webhooks) + [
+            store.gauges() + Self.webhookGauges(store.webhooks) + Self.callGauges(caller) + [
                 MetricsRegistry.Gauge(
                     name: "actionhub_open_connections", help: "HTTP connections open now.",
                     value: Double(openConnections.count)),
@@ -57,6 +66,7 @@ public final class RunningService: Sendable {
         do {
             server = try HTTPServer(configuration: configuration.http, responder: api)
         } catch {
+            caller?.stop()
             store.close()
             throw error
         }
@@ -67,6 +77,7 @@ public final class RunningService: Sendable {
             firstAdminKey = try Self.makeFirstAdminKey(keys, logger: configuration.telemetry.logger)
         } catch {
             server.stop(gracePeriod: .zero)
+            caller?.stop()
             store.close()
             throw error
         }
@@ -76,6 +87,7 @@ public final class RunningService: Sendable {
             outbox: store.webhooks, options: configuration.webhooks, telemetry: configuration.telemetry,
             makeTransport: { try CurlTransport() })
         self.keys = keys
+        self.caller = caller
         self.api = api
         self.store = store
         self.server = server
@@ -93,13 +105,35 @@ public final class RunningService: Sendable {
         return created.secret
     }
 
+    /// The caller of `call` routes, when there are any: its secret (made beside an SQLite
+    /// database on the first start that needs it) and its bounded pool.
+    private static func makeCaller(_ configuration: ServiceConfiguration) throws -> CurlBackendCaller? {
+        guard configuration.routes.makesCalls else { return nil }
+        let secret = try CallSecret.secret(
+            configuration.calls, database: configuration.database, logger: configuration.telemetry.logger)
+        return try CurlBackendCaller(
+            secret: secret, concurrency: configuration.calls.concurrency,
+            userAgent: "ActionHub/\(ActionHubVersion.current)", telemetry: configuration.telemetry)
+    }
+
+    private static func callGauges(_ caller: CurlBackendCaller?) -> [MetricsRegistry.Gauge] {
+        guard let caller else { return [] }
+        return [
+            MetricsRegistry.Gauge(
+                name: "actionhub_calls_in_flight", help: "Calls to backends started and not yet answered.",
+                value: Double(caller.inFlight))
+        ]
+    }
+
     /// Requests received and not yet answered, now.
     public var requestsInFlight: Int { server.requestsInFlight }
 
-    /// Stops listening, lets requests in flight finish for up to `gracePeriod`, then commits what
-    /// is waiting, lets webhook attempts in progress finish, and closes the store.
+    /// Stops listening, lets requests in flight finish for up to `gracePeriod`, then ends calls
+    /// still running (nothing of them is stored), commits what is waiting, lets webhook attempts
+    /// in progress finish, and closes the store.
     public func stop(gracePeriod: Duration = .seconds(10)) {
         server.stop(gracePeriod: gracePeriod)
+        caller?.stop()
         openConnections.server.withLock { $0 = nil }
         dispatcher.stop()
         store.close()

@@ -20,6 +20,8 @@ public struct ServiceConfiguration: Sendable {
     public var feedMaximumWait: Duration
     /// How webhooks are delivered: retry schedule, timeout, attempts per endpoint at once.
     public var webhooks: WebhookDispatcher.Options
+    /// The secret and concurrency of `call` routes' calls; unused without them.
+    public var calls: CallSecret.Settings
     public var telemetry: Telemetry
 
     public init(
@@ -27,7 +29,7 @@ public struct ServiceConfiguration: Sendable {
         commits: DatabaseLocation.CommitSettings = .init(), rateLimit: Int = 100, rateBurst: Int = 200,
         keyCache: Duration = .seconds(1), signing: SigningSecret.Settings = .init(),
         feedMaximumWait: Duration = .seconds(30),
-        webhooks: WebhookDispatcher.Options = .init(),
+        webhooks: WebhookDispatcher.Options = .init(), calls: CallSecret.Settings = .init(),
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
     ) {
         self.database = database
@@ -40,6 +42,7 @@ public struct ServiceConfiguration: Sendable {
         self.signing = signing
         self.feedMaximumWait = feedMaximumWait
         self.webhooks = webhooks
+        self.calls = calls
         self.telemetry = telemetry
     }
 }

@@ -10,10 +10,10 @@ public final class CurlSession {
 
     /// `curl_global_init` once per process, before the first handle; Swift runs a global's
     /// initializer exactly once, whichever thread comes first.
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    static let globalInitCode: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     public init() throws(CurlError) {
-        guard Self.globalInit == CURLE_OK else { throw Self.error(Self.globalInit, detail: "curl_global_init") }
+        guard Self.globalInitCode == CURLE_OK else { throw Self.error(Self.globalInitCode, detail: "curl_global_init") }
         guard let handle = curl_easy_init() else {
             throw CurlError(code: -1, message: "curl_easy_init could not make a handle")
         }

@@ -20,6 +20,8 @@ public struct Telemetry: Sendable {
         public static let commitBatchSize = "actionhub_commit_batch_size"
         public static let commitDuration = "actionhub_commit_duration_seconds"
         public static let webhookDeliveries = "actionhub_webhook_attempts_total"
+        public static let calls = "actionhub_calls_total"
+        public static let callDuration = "actionhub_call_duration_seconds"
     }
 
     static let latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
@@ -33,7 +35,8 @@ public struct Telemetry: Sendable {
             buckets: latencyBuckets),
         .counter(
             Name.responses,
-            "Notification responses by category, action, handler and outcome (created, replayed, conflict, rejected).",
+            "Notification responses by category, action, handler and outcome (created, replayed, conflict, rejected, "
+                + "unavailable: a call route's backend gave no usable answer).",
             labels: ["category", "action", "handler", "outcome"]),
         .histogram(
             Name.commitBatchSize, "Events committed per transaction.", buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256]),
@@ -42,5 +45,12 @@ public struct Telemetry: Sendable {
             Name.webhookDeliveries,
             "Webhook delivery attempts by endpoint and outcome (delivered, retried, failed: the schedule used up).",
             labels: ["endpoint", "outcome"]),
+        .counter(
+            Name.calls,
+            "Calls of call routes to the teams' backends by category, action and outcome (ok, refused, failed, timeout).",
+            labels: ["category", "action", "outcome"]),
+        .histogram(
+            Name.callDuration, "Time from a call's start to its backend's complete answer, by category and action.",
+            labels: ["category", "action"], buckets: latencyBuckets),
     ]
 }

@@ -55,6 +55,14 @@ enum ServeCommand {
         Setting(name: "webhook-timeout", defaultValue: "10", help: "seconds a webhook attempt may take"),
         Setting(name: "webhook-concurrency", defaultValue: "4", help: "webhook attempts to one endpoint at once"),
         Setting(
+            name: "call-secret-file", defaultValue: "",
+            help: "file holding the secret (whsec_…) that signs the calls of call routes; with SQLite and none "
+                + "given, DATABASE.call-secret, made 0600 on the first start with a call route; PostgreSQL "
+                + "instances must all be given the same one"),
+        Setting(
+            name: "call-concurrency", defaultValue: "64",
+            help: "calls of call routes running at once; with all in use a call is answered 503 at once"),
+        Setting(
             name: "signing-secret", defaultValue: "",
             help: "secret (at least 32 bytes) that signs user tokens; better --signing-secret-file"),
         Setting(
@@ -129,6 +137,7 @@ enum ServeCommand {
             retry: retry, timeout: .seconds(try values.integer("webhook-timeout", in: 1...300)),
             concurrency: try values.integer("webhook-concurrency", in: 1...64),
             userAgent: "ActionHub/\(ActionHubVersion.current)")
+        let callConcurrency = try values.integer("call-concurrency", in: 1...4096)
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
@@ -152,10 +161,15 @@ enum ServeCommand {
                         previousFile: values.string("previous-signing-secret-file"),
                         startOver: arguments.flags.contains("new-signing-secret")),
                     feedMaximumWait: .seconds(feedMaximumWait),
-                    webhooks: webhooks, telemetry: telemetry))
+                    webhooks: webhooks,
+                    calls: CallSecret.Settings(
+                        file: values.string("call-secret-file"),
+                        concurrency: callConcurrency),
+                    telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
             if let problem = error as? SigningSecret.Problem { throw UsageError(problem.description) }
+            if let problem = error as? CallSecret.Problem { throw UsageError(problem.description) }
             throw error
         }
         if let key = service.firstAdminKey {

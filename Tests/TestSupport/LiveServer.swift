@@ -22,20 +22,24 @@ public final class LiveServer: Sendable {
     public let logLines = Locked<[String]>([])
     private let stopped = Locked(false)
 
-    /// `adjust` changes the HTTP server's settings from those of `serve`'s defaults.
+    /// `adjust` changes the HTTP server's settings from those of `serve`'s defaults; `database`
+    /// (a PostgreSQL URL) replaces the temporary SQLite file.
     public init(
         signingSecret: String? = nil, rateLimit: Int = 100, rateBurst: Int = 200,
-        feedMaximumWait: Duration = .seconds(30), adjust: (inout HTTPServerConfiguration) -> Void = { _ in }
+        feedMaximumWait: Duration = .seconds(30), routes routesDirectory: String = LiveServer.repositoryRoutes,
+        database: String? = nil, calls: CallSecret.Settings = .init(),
+        adjust: (inout HTTPServerConfiguration) -> Void = { _ in }
     ) throws {
-        databasePath = TemporaryDatabase.path()
+        databasePath = database ?? TemporaryDatabase.path()
         var http = HTTPServerConfiguration(port: 0, threadCount: 4)
         adjust(&http)
         let lines = logLines
-        let routes = try RouteLoader(handlers: .standard).load(directory: Self.repositoryRoutes)
+        let routes = try RouteLoader(handlers: .standard).load(directory: routesDirectory)
         service = try RunningService(
             ServiceConfiguration(
-                database: .sqlite(path: databasePath), routes: routes, http: http, rateLimit: rateLimit,
+                database: DatabaseLocation(databasePath), routes: routes, http: http, rateLimit: rateLimit,
                 rateBurst: rateBurst, signing: .init(secret: signingSecret), feedMaximumWait: feedMaximumWait,
+                calls: calls,
                 telemetry: Telemetry(logger: Logger(level: .info) { line in lines.withLock { $0.append(line) } })))
         guard let key = service.firstAdminKey else { preconditionFailure("a fresh database has no admin key") }
         adminKey = key

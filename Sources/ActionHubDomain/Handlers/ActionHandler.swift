@@ -9,8 +9,8 @@ public protocol ActionHandler: Sendable {
     var name: String { get }
     /// Route entry keys that configure this handler (e.g. `screen`); any other extra key is an error.
     var settingKeys: Set<String> { get }
-    /// True when the action must be a text-input action; false when it must not be one.
-    var takesTextInput: Bool { get }
+    /// Whether the action must, may or must not be a text-input action.
+    var textInput: TextInputUse { get }
     /// True when the category must name its subject (`"subject": "meetingId"`).
     var needsSubject: Bool { get }
     /// Problems with a route entry naming this handler; fields are relative to the action entry.
@@ -21,7 +21,7 @@ public protocol ActionHandler: Sendable {
 
 extension ActionHandler {
     public var settingKeys: Set<String> { [] }
-    public var takesTextInput: Bool { false }
+    public var textInput: TextInputUse { .forbidden }
     public var needsSubject: Bool { false }
 
     public func check(_ action: ActionRoute, in category: CategoryRoute) -> [FieldError] { [] }

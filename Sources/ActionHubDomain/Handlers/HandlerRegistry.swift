@@ -10,7 +10,7 @@ public struct HandlerRegistry: Sendable {
     /// Every handler ActionHub ships.
     public static let standard = HandlerRegistry([
         ReplyHandler(), LikeHandler(), OpenScreenHandler(), DismissHandler(), RecordHandler(), ToggleHandler(),
-        ChoiceHandler(), TextHandler(),
+        ChoiceHandler(), TextHandler(), CallHandler(),
     ])
 
     /// These handlers and `more`; one of `more` replaces a handler of the same name.

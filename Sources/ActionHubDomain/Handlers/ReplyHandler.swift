@@ -6,7 +6,7 @@ public struct ReplyHandler: ActionHandler {
     public init() {}
 
     public var name: String { "reply" }
-    public var takesTextInput: Bool { true }
+    public var textInput: TextInputUse { .required }
 
     public func check(_ action: ActionRoute, in category: CategoryRoute) -> [FieldError] {
         requirePostId(in: category)

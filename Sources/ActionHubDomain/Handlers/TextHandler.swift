@@ -7,7 +7,7 @@ public struct TextHandler: ActionHandler {
 
     public var name: String { "text" }
     public var settingKeys: Set<String> { ["list"] }
-    public var takesTextInput: Bool { true }
+    public var textInput: TextInputUse { .required }
     public var needsSubject: Bool { true }
 
     public func check(_ action: ActionRoute, in category: CategoryRoute) -> [FieldError] {

@@ -13,6 +13,9 @@ public enum EffectPlan: Sendable {
     /// the answer counts each, zeros included.
     case choose(ChoiceAnswer, values: [String])
     case append(ListEntry)
+    /// Ask the team's backend; its answer is the result. `ResponseService` makes the call before
+    /// the event is queued and plans what it answered as `.answer`: a call never reaches a store.
+    case call(BackendCall)
 }
 
 extension EffectPlan {
@@ -46,13 +49,15 @@ extension EffectPlan {
         case .append(let entry):
             try effects.append(entry)
             return ["entryId": .string(entry.entryId), "text": .string(entry.text)]
+        case .call:
+            preconditionFailure("a call is made before its event is queued; its answer is stored as .answer")
         }
     }
 
     /// The subject whose rows the effect locks, for stores that order a batch's locks.
     public var lockKey: String? {
         switch self {
-        case .answer: nil
+        case .answer, .call: nil
         case .like(let like): like.postId
         case .reply(let reply): reply.postId
         case .toggle(let membership, _): membership.subject.subject

@@ -145,9 +145,9 @@ public struct RouteLoader: Sendable {
                     message: "iOS delivers dismissals only for categories with the option customDismissAction"))
         }
         guard let handler = handlers.handler(named: action.handler) else { return errors }
-        if handler.takesTextInput && action.textInput == nil {
+        if handler.textInput == .required && action.textInput == nil {
             errors.append(FieldError(field: "textInput", message: "handler \"\(handler.name)\" needs a text input"))
-        } else if !handler.takesTextInput && action.textInput != nil {
+        } else if handler.textInput == .forbidden && action.textInput != nil {
             errors.append(
                 FieldError(
                     field: "textInput",
