@@ -135,6 +135,9 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(
+            name: "CallsTests",
+            dependencies: ["ActionHubDomain", "Basics", "Calls", "Curl", "HTTP", "HTTPServer", "JSON"]),
+        .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTP", "HTTPServer", "HTTPClient", "Basics", "TestSupport"]),
         .testTarget(
             name: "CodegenTests",

@@ -39,7 +39,11 @@ public final class CurlBackendCaller: BackendCaller {
         } catch {
             telemetry.logger.error(
                 "signing a call failed", ["route": .string(Self.label(call.route)), "error": .string("\(error)")])
-            finish(call, .unavailable(BackendUnavailable(cause: "signing the call failed", retryAfterSeconds: 1, route: call.route)), outcome: "failed", answered)
+            finish(
+                call,
+                .unavailable(
+                    BackendUnavailable(cause: "signing the call failed", retryAfterSeconds: 1, route: call.route)),
+                outcome: "failed", answered)
             return
         }
         let telemetry = telemetry
@@ -54,7 +58,9 @@ public final class CurlBackendCaller: BackendCaller {
         }
         guard started else {
             let cause = "all \(pool.capacity) call slots are in use (--call-concurrency); retry shortly"
-            finish(call, .unavailable(BackendUnavailable(cause: cause, retryAfterSeconds: 1, route: call.route)), outcome: "failed", answered)
+            finish(
+                call, .unavailable(BackendUnavailable(cause: cause, retryAfterSeconds: 1, route: call.route)),
+                outcome: "failed", answered)
             return
         }
     }
@@ -76,7 +82,10 @@ public final class CurlBackendCaller: BackendCaller {
         case .refused(let refusal):
             telemetry.logger.info(
                 "backend refused a call",
-                ["route": .string(label(call.route)), "id": .string(call.eventId), "status": JSONValue(refusal.backendStatus)])
+                [
+                    "route": .string(label(call.route)), "id": .string(call.eventId),
+                    "status": JSONValue(refusal.backendStatus),
+                ])
         case .unavailable(let unavailable):
             telemetry.logger.warning(
                 "call failed",

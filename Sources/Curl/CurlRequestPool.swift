@@ -171,7 +171,8 @@ public final class CurlRequestPool: @unchecked Sendable {
     }
 
     private func finished(
-        _ completion: @Sendable (Result<CurlResponse, CurlFailure>) -> Void, _ outcome: Result<CurlResponse, CurlFailure>
+        _ completion: @Sendable (Result<CurlResponse, CurlFailure>) -> Void,
+        _ outcome: Result<CurlResponse, CurlFailure>
     ) {
         state.lock()
         shared.outstanding -= 1

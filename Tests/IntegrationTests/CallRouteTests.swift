@@ -1,8 +1,8 @@
 import ActionHubDomain
 import ActionHubService
-import HTTPServer
 import Foundation
 import HTTPClient
+import HTTPServer
 import JSON
 import TestSupport
 import Testing
@@ -84,7 +84,8 @@ struct CallRouteTests {
         #expect(createdAnswer["result"] == .object(["created": .bool(true)]))
         #expect(createdAnswer["call"]?["status"] == JSONValue(201))
 
-        let (commented, comment) = try Self.post(CallBackend.response(action: "comment", text: "after 3 pm"), to: server)
+        let (commented, comment) = try Self.post(
+            CallBackend.response(action: "comment", text: "after 3 pm"), to: server)
         #expect(commented.status == 201)
         #expect(comment["result"]?["userText"] == .string("after 3 pm"))
 
@@ -107,7 +108,9 @@ struct CallRouteTests {
         #expect(problem["backendStatus"] == JSONValue(409))
         #expect(try server.client.send(method: "GET", path: "/v1/responses/\(refusedId)").status == 404)
         // Nothing was stored, so the same id may come again, and is asked again.
-        #expect(try RequestBodies.post(CallBackend.response(id: refusedId, action: "refuse"), to: server.client).status == 422)
+        #expect(
+            try RequestBodies.post(CallBackend.response(id: refusedId, action: "refuse"), to: server.client).status
+                == 422)
         #expect(backend.calls(id: refusedId).count == 2)
 
         let (forbidden, forbiddenProblem) = try Self.post(CallBackend.response(action: "forbid"), to: server)
@@ -125,7 +128,8 @@ struct CallRouteTests {
         for failure in failures {
             let id = UUID().uuidString
             let started = Date()
-            let (response, failureProblem) = try Self.post(CallBackend.response(id: id, action: failure.action), to: server)
+            let (response, failureProblem) = try Self.post(
+                CallBackend.response(id: id, action: failure.action), to: server)
             #expect(response.status == 503, "\(failure.action)")
             #expect(failureProblem["type"] == .string("urn:actionhub:problem:backend-unavailable"))
             let detail = failureProblem["detail"]?.stringValue ?? ""
@@ -192,7 +196,8 @@ struct CallRouteTests {
         let routes = try RouteLoader(handlers: .standard).load(directory: backend.routesDirectory.path)
         let second = try RunningService(
             ServiceConfiguration(
-                database: .sqlite(path: database), routes: routes, http: HTTPServerConfiguration(port: 0, threadCount: 1)))
+                database: .sqlite(path: database), routes: routes,
+                http: HTTPServerConfiguration(port: 0, threadCount: 1)))
         second.stop()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == secret)
 

@@ -33,7 +33,9 @@ public struct CallHandler: ActionHandler {
     }
 
     public func plan(_ event: ActionEvent) -> EffectPlan {
-        let timeout = event.action.settings["timeout"].flatMap(Self.seconds).map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        let timeout = event.action.settings["timeout"].flatMap(Self.seconds).map {
+            Duration.milliseconds(Int64(($0 * 1000).rounded()))
+        }
         return .call(
             BackendCall(
                 url: setting("url", of: event), timeout: timeout ?? Self.defaultTimeout, eventId: event.id,
