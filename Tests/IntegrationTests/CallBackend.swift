@@ -55,7 +55,7 @@ final class CallBackend {
     /// declarative handler beside them.
     private func writeRoutes() throws {
         try FileManager.default.createDirectory(at: routesDirectory, withIntermediateDirectories: true)
-        var actions = ["accept", "created", "refuse", "forbid", "fail", "text", "big"].map { path in
+        var actions = ["accept", "created", "refuse", "forbid", "fail", "flaky", "text", "big"].map { path in
             #"{"identifier": "\#(path)", "title": "\#(path)", "handler": "call", "url": "\#(url)/\#(path)", "timeout": 2}"#
         }
         actions += [
