@@ -45,22 +45,26 @@ public final class RunningService: Sendable {
             throw error
         }
         let openConnections = OpenConnections()
+        // Made once the service is up; the gauges read it through this.
+        let dispatcherBox = Locked<WebhookDispatcher?>(nil)
         let api = ActionHubAPI(
             service: ResponseService(routes: configuration.routes, store: store.store, caller: caller), access: access,
             webhooks: store.webhooks, telemetry: configuration.telemetry, feedMaximumWait: configuration.feedMaximumWait
         ) {
-            store.gauges() + Self.webhookGauges(store.webhooks) + Self.callGauges(caller) + [
-                MetricsRegistry.Gauge(
-                    name: "actionhub_open_connections", help: "HTTP connections open now.",
-                    value: Double(openConnections.count)),
-                MetricsRegistry.Gauge(
-                    name: "actionhub_requests_in_flight",
-                    help: "Requests received and not yet answered (this scrape included), e.g. waiting for a commit.",
-                    value: Double(openConnections.requestsInFlight)),
-                MetricsRegistry.Gauge(
-                    name: "actionhub_build_info", help: "The running build; the value is always 1.",
-                    labels: [("version", ActionHubVersion.current)], value: 1),
-            ]
+            store.gauges() + Self.webhookGauges(store.webhooks, dispatcher: dispatcherBox.withLock { $0 })
+                + Self.callGauges(caller) + [
+                    MetricsRegistry.Gauge(
+                        name: "actionhub_open_connections", help: "HTTP connections open now.",
+                        value: Double(openConnections.count)),
+                    MetricsRegistry.Gauge(
+                        name: "actionhub_requests_in_flight",
+                        help:
+                            "Requests received and not yet answered (this scrape included), e.g. waiting for a commit.",
+                        value: Double(openConnections.requestsInFlight)),
+                    MetricsRegistry.Gauge(
+                        name: "actionhub_build_info", help: "The running build; the value is always 1.",
+                        labels: [("version", ActionHubVersion.current)], value: 1),
+                ]
         }
         let server: HTTPServer
         do {
@@ -83,9 +87,11 @@ public final class RunningService: Sendable {
         }
         // Delivery starts once the service is up, from whatever the outbox holds (also what a
         // previous run left).
-        dispatcher = WebhookDispatcher(
+        let dispatcher = WebhookDispatcher(
             outbox: store.webhooks, options: configuration.webhooks, telemetry: configuration.telemetry,
             makeTransport: { try CurlTransport() })
+        dispatcherBox.withLock { $0 = dispatcher }
+        self.dispatcher = dispatcher
         self.keys = keys
         self.caller = caller
         self.api = api
@@ -140,10 +146,23 @@ public final class RunningService: Sendable {
     }
 
     /// The outbox's backlog, read at scrape time. A dead endpoint shows here, not in `/readyz`.
-    private static func webhookGauges(_ outbox: any WebhookOutbox) -> [MetricsRegistry.Gauge] {
-        guard let backlog = try? outbox.backlog() else { return [] }
-        let age = backlog.oldestCreatedAt.map { max(0, Double(Timestamp.milliseconds() - $0) / 1000) } ?? 0
+    private static func webhookGauges(_ outbox: any WebhookOutbox, dispatcher: WebhookDispatcher?)
+        -> [MetricsRegistry.Gauge]
+    {
+        let now = Timestamp.milliseconds()
+        guard let backlog = try? outbox.backlog(now: now) else { return [] }
+        let age = backlog.oldestCreatedAt.map { max(0, Double(now - $0) / 1000) } ?? 0
+        let lag = backlog.oldestDueAt.map { max(0, Double(now - $0) / 1000) } ?? 0
         return [
+            MetricsRegistry.Gauge(
+                name: "actionhub_webhook_outbox_lag_seconds",
+                help:
+                    "How long the oldest due webhook delivery that no instance is attempting has waited; 0 when none.",
+                value: lag),
+            MetricsRegistry.Gauge(
+                name: "actionhub_webhook_claims_held",
+                help: "Webhook deliveries this instance holds claimed: waiting in its lanes or being attempted.",
+                value: Double(dispatcher?.claimsHeld ?? 0)),
             MetricsRegistry.Gauge(
                 name: "actionhub_webhook_pending_deliveries", help: "Webhook deliveries not yet delivered or failed.",
                 value: Double(backlog.pending)),

@@ -95,8 +95,12 @@ public final class HTTPServer: Sendable {
         }
         guard let taken else { return }
         draining.store(true, ordering: .sequentiallyConsistent)
+        // The socket stays open until MHD_stop_daemon: libmicrohttpd's threads take it out of
+        // their epoll sets later, and closing it first made one of them abort ("Failed to remove
+        // listen FD from epoll set", seen under TSan). Shut down, it refuses new connections now.
         let listening = MHD_quiesce_daemon(taken.pointer)
-        if listening >= 0 { close(listening) }
+        if listening >= 0 { _ = shutdown(listening, Int32(SHUT_RDWR)) }
+        defer { if listening >= 0 { close(listening) } }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while inFlight.load(ordering: .sequentiallyConsistent) > 0 && clock.now < deadline {

@@ -187,5 +187,15 @@ enum PostgreSQLSchema {
                 """),
         // Any category's subjects: sets, choices, lists and their counts (`PostgreSQLSubjectsSQL`).
         Migration(name: "0011-subjects", sql: PostgreSQLSubjectsSQL.tables),
+        // Claims held by a live instance instead of leases that had to run out: a delivery names
+        // the instance that claimed it, and an instance beats its heart in its outbox rounds
+        // (`PostgreSQLWebhookStore`).
+        Migration(
+            name: "0012-webhook-claims",
+            sql: """
+                ALTER TABLE webhook_deliveries ADD COLUMN claimed_by text;
+                CREATE TABLE webhook_instances (id text PRIMARY KEY, started_at bigint NOT NULL,
+                    heartbeat_at bigint NOT NULL);
+                """),
     ]
 }

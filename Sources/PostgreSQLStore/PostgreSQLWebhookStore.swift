@@ -4,9 +4,33 @@ import PostgreSQL
 
 /// Webhook endpoints and the outbox on PostgreSQL, shared by every instance. The event writers
 /// add the delivery rows inside each event's transaction (`PostgreSQLWriter`). Claims take rows
-/// with `FOR UPDATE SKIP LOCKED` and lease them, so each delivery is attempted by one instance at
-/// a time.
+/// with `FOR UPDATE SKIP LOCKED` and name the instance that took them, so each delivery is
+/// attempted by one instance at a time.
+///
+/// A claim lasts as long as its instance lives, not for a lease: each instance records a
+/// heartbeat in its outbox rounds (at most once a second, in the round's own transaction: no
+/// write per delivery), and a claim whose instance has not beaten for `staleAfter` is free to
+/// take. Leases long enough for a queued delivery's wait and a whole attempt (40 s at the 10 s
+/// timeout) kept a killed instance's deliveries from the receiver for 40 s after a restart; a
+/// lease renewed per delivery would rewrite every claimed row while it waits. A slow attempt is
+/// never taken from a live instance, however long it runs. Past `staleAfter` without a heartbeat
+/// an instance is taken for dead: one cut off from the database that long may still finish an
+/// attempt another instance makes again (at least once, as ever; the webhook-id is the same).
+/// Heartbeats are written and judged by the database's clock, so the instances' clocks may differ.
 public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
+    /// How often an instance records that it lives, and after how long without that its claims
+    /// are free: a killed instance's deliveries go out again within about `staleAfter`.
+    static let heartbeatInterval: Int64 = 1000
+    static let staleAfter: Int64 = 4000
+    /// Instances silent this long are forgotten.
+    static let forgetAfter: Int64 = 3_600_000
+    /// Heartbeats are written and judged by the database's clock: instances whose clocks differ
+    /// by seconds would otherwise take each other for dead, or a dead one for alive.
+    static let databaseNow = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
+    /// This process, as its claims name it: new at every start.
+    public let instanceId = UUIDText.random()
+    private let lastHeartbeat = Locked<Int64?>(nil)
     private static let deliveryColumns = """
         d.sequence, d.endpoint_id, r.id, d.response_position, d.status, d.attempts, d.created_at, d.next_attempt_at,
         d.delivered_at, d.last_status_code, d.last_error
@@ -22,11 +46,13 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
                     "claim_deliveries",
                     """
                     WITH due AS (
-                        SELECT sequence FROM webhook_deliveries
-                        WHERE endpoint_id = $1 AND status = 'pending' AND next_attempt_at <= $2
-                        ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED),
+                        SELECT d.sequence FROM webhook_deliveries d
+                        LEFT JOIN webhook_instances i ON i.id = d.claimed_by
+                        WHERE d.endpoint_id = $1 AND d.status = 'pending' AND d.next_attempt_at <= $2
+                            AND (d.claimed_by IS NULL OR i.heartbeat_at < \(Self.databaseNow) - $5)
+                        ORDER BY d.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED),
                     claimed AS (
-                        UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $4
+                        UPDATE webhook_deliveries d SET attempts = d.attempts + 1, claimed_by = $4
                         FROM due WHERE d.sequence = due.sequence
                         RETURNING d.sequence, d.attempts, d.response_position, d.created_at)
                     SELECT c.sequence, c.attempts, c.response_position, c.created_at, r.body, r.notification
@@ -39,8 +65,8 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
                     UPDATE webhook_deliveries
                     SET status = $2, next_attempt_at = $3, delivered_at = $4, last_status_code = $5,
                         last_error = CASE $2 WHEN 'delivered' THEN NULL ELSE coalesce($6, last_error) END,
-                        attempts = attempts - $7::integer
-                    WHERE sequence = $1 AND status = 'pending'
+                        attempts = attempts - $7::integer, claimed_by = NULL
+                    WHERE sequence = $1 AND status = 'pending' AND claimed_by = $8
                     """
                 ),
                 (
@@ -110,7 +136,8 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
         try transaction { connection in
             let updated = try connection.query(
                 """
-                UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = $3, delivered_at = NULL
+                UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = $3, delivered_at = NULL,
+                    claimed_by = NULL
                 WHERE endpoint_id = $1 AND sequence = $2
                 """, [endpointId, String(sequence), String(now)])
             guard updated.affectedRows == 1 else { return nil }
@@ -137,16 +164,20 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
     public func settle(_ results: [DeliveryResult], claiming requests: [ClaimRequest], now: Int64, leaseUntil: Int64)
         throws -> [DueDelivery]
     {
-        try transaction { connection in
+        let beating = lastHeartbeat.withLock { last in last.map { now - $0 >= Self.heartbeatInterval } ?? true }
+        let due = try transaction { connection in
+            if beating { try beatHeart(connection, now: now) }
             for result in results {
-                try connection.run(prepared: "record_result", Self.values(of: result))
+                try connection.run(prepared: "record_result", Self.values(of: result) + [instanceId])
             }
-            var due: [DueDelivery] = []
+            var taken: [DueDelivery] = []
             for request in requests where request.limit > 0 {
                 let claimed = try connection.run(
                     prepared: "claim_deliveries",
-                    [request.endpointId, String(now), String(request.limit), String(leaseUntil)])
-                due += claimed.rows { row in
+                    [
+                        request.endpointId, String(now), String(request.limit), instanceId, String(Self.staleAfter),
+                    ])
+                taken += claimed.rows { row in
                     DueDelivery(
                         sequence: claimed.integer(row: row, column: 0) ?? 0, endpointId: request.endpointId,
                         attempt: Int(claimed.integer(row: row, column: 1) ?? 1),
@@ -156,7 +187,30 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
                     )
                 }
             }
-            return due
+            return taken
+        }
+        // Counted once the transaction committed: a round that failed beats again next time.
+        if beating { lastHeartbeat.withLock { $0 = now } }
+        return due
+    }
+
+    /// At most once per `heartbeatInterval`, inside the round's transaction; forgets instances
+    /// long silent that hold no claim. A claim whose instance has no row counts as live: a claimer
+    /// rechecking a row another instance has just claimed (`FOR UPDATE` takes the row's newest
+    /// version, but joins what its statement's snapshot saw) may not see that instance's row yet,
+    /// and took such claims for a dead instance's (two claimers of 200 deliveries took 42 twice).
+    private func beatHeart(_ connection: PostgreSQLConnection, now: Int64) throws {
+        try connection.query(
+            """
+            INSERT INTO webhook_instances (id, started_at, heartbeat_at) VALUES ($1, $2, \(Self.databaseNow))
+            ON CONFLICT (id) DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at
+            """, [instanceId, String(now)])
+        if lastHeartbeat.withLock({ $0 }) == nil {
+            try connection.query(
+                """
+                DELETE FROM webhook_instances i WHERE heartbeat_at < \(Self.databaseNow) - $1
+                    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.claimed_by = i.id AND d.status = 'pending')
+                """, [String(Self.forgetAfter)])
         }
     }
 
@@ -181,11 +235,29 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
         }
     }
 
-    public func backlog() throws -> (pending: Int, oldestCreatedAt: Int64?) {
+    public func backlog(now: Int64) throws -> OutboxBacklog {
         try pool.withConnection(retryIfLost: true) { connection in
             let result = try connection.query(
-                "SELECT count(*), min(created_at) FROM webhook_deliveries WHERE status = 'pending'")
-            return (Int(result.integer(row: 0, column: 0) ?? 0), result.integer(row: 0, column: 1))
+                """
+                SELECT count(*), min(d.created_at),
+                    min(d.next_attempt_at) FILTER (WHERE d.next_attempt_at <= $1
+                        AND (d.claimed_by IS NULL OR i.heartbeat_at < \(Self.databaseNow) - $2))
+                FROM webhook_deliveries d LEFT JOIN webhook_instances i ON i.id = d.claimed_by
+                WHERE d.status = 'pending'
+                """, [String(now), String(Self.staleAfter)])
+            return OutboxBacklog(
+                pending: Int(result.integer(row: 0, column: 0) ?? 0),
+                oldestCreatedAt: result.integer(row: 0, column: 1),
+                oldestDueAt: result.integer(row: 0, column: 2))
+        }
+    }
+
+    /// Deliveries this instance holds claimed now, as the database has them.
+    public func claimsHeld() throws -> Int {
+        try pool.withConnection(retryIfLost: true) { connection in
+            let result = try connection.query(
+                "SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND claimed_by = $1", [instanceId])
+            return Int(result.integer(row: 0, column: 0) ?? 0)
         }
     }
 

@@ -18,6 +18,7 @@ final class SQLiteWebhookStatements {
     let due: SQLiteStatement
     let recordResult: SQLiteStatement
     let backlog: SQLiteStatement
+    let oldestDue: SQLiteStatement
     let deliveryCounts: SQLiteStatement
 
     private static let deliveryColumns = """
@@ -81,6 +82,11 @@ final class SQLiteWebhookStatements {
             """)
         backlog = try connection.prepare(
             "SELECT count(*), min(created_at) FROM webhook_deliveries WHERE status = 'pending'")
+        oldestDue = try connection.prepare(
+            """
+            SELECT sequence, next_attempt_at FROM webhook_deliveries
+            WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2
+            """)
     }
 
     static func endpoint(_ row: SQLiteStatement) -> WebhookEndpoint {

@@ -148,11 +148,18 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
         return claimed.sorted { $0.sequence < $1.sequence }
     }
 
-    public func backlog() throws -> (pending: Int, oldestCreatedAt: Int64?) {
+    public func backlog(now: Int64) throws -> OutboxBacklog {
         try outbox { state in
-            try state.statements.backlog.rows([]) { (Int($0.integer(at: 0)), $0.optionalInteger(at: 1)) }.first ?? (
-                0, nil
-            )
+            let (pending, oldest) =
+                try state.statements.backlog.rows([]) { (Int($0.integer(at: 0)), $0.optionalInteger(at: 1)) }.first
+                ?? (0, nil)
+            let leases = state.leases
+            let due = try state.statements.oldestDue.rows([.integer(now), .integer(Int64(leases.count + 1))]) {
+                (sequence: $0.integer(at: 0), dueAt: $0.integer(at: 1))
+            }
+            return OutboxBacklog(
+                pending: pending, oldestCreatedAt: oldest,
+                oldestDueAt: due.first { leases[$0.sequence].map { $0 <= now } ?? true }?.dueAt)
         }
     }
 

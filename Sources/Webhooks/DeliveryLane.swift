@@ -31,6 +31,13 @@ final class DeliveryLane: @unchecked Sendable {
         pace = timeout
     }
 
+    /// Claimed and not yet finished: waiting or being attempted.
+    var held: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return outstanding
+    }
+
     /// How many more deliveries the lane takes now.
     var freeSlots: Int {
         condition.lock()

@@ -50,6 +50,7 @@ public final class WebhookDispatcher: @unchecked Sendable {
     /// Only the scheduling thread touches the lanes.
     private var lanes: [String: DeliveryLane] = [:]
     private let stopped = DispatchSemaphore(value: 0)
+    private let heldAtLastRound = Locked(0)
 
     public init(
         outbox: any WebhookOutbox, options: Options, telemetry: Telemetry,
@@ -66,6 +67,10 @@ public final class WebhookDispatcher: @unchecked Sendable {
         }
         thread.start()
     }
+
+    /// Deliveries this instance holds claimed (waiting in its lanes or being attempted), as of
+    /// its last round.
+    public var claimsHeld: Int { heldAtLastRound.withLock { $0 } }
 
     /// Lets attempts in progress finish (each within the timeout), records them, gives back the
     /// deliveries claimed but not attempted, and stops every thread.
@@ -105,6 +110,8 @@ public final class WebhookDispatcher: @unchecked Sendable {
                     lanes[endpointId]?.add(deliveries)
                 }
                 claimedLastRound = !due.isEmpty
+                let held = lanes.values.reduce(0) { $0 + $1.held }
+                heldAtLastRound.withLock { $0 = held }
             } catch {
                 // Attempts whose results are lost here are attempted again once their lease ends:
                 // one more delivery, never one fewer.

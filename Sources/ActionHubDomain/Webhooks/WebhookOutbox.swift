@@ -5,10 +5,13 @@ public protocol WebhookOutbox: Sendable {
     func targets() throws -> [WebhookTarget]
     /// In one transaction: records what finished attempts came to, then takes for each request up
     /// to its limit of the endpoint's deliveries that are due at `now`, counting an attempt for
-    /// each and hiding them from every claimer (this instance and others) until `leaseUntil`. An
-    /// instance that dies mid-attempt leaves them to be claimed again then.
+    /// each and hiding them from every other claimer while this instance holds them: until
+    /// `leaseUntil` (SQLite: one process, leases in memory) or as long as this instance lives
+    /// (PostgreSQL: claims name their instance, which beats its heart in these rounds). A
+    /// delivery an instance dies holding is claimed again after its lease, or within seconds of
+    /// the death.
     func settle(_ results: [DeliveryResult], claiming requests: [ClaimRequest], now: Int64, leaseUntil: Int64)
         throws -> [DueDelivery]
-    /// Deliveries pending now and when the oldest of them was stored (Unix milliseconds).
-    func backlog() throws -> (pending: Int, oldestCreatedAt: Int64?)
+    /// Deliveries pending now, the oldest stored, and the oldest due at `now` that no claim holds.
+    func backlog(now: Int64) throws -> OutboxBacklog
 }
