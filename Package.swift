@@ -63,8 +63,11 @@ let package = Package(
         // `call` routes' calls to the teams' backends: signed, bounded, judged by status.
         .target(
             name: "Calls", dependencies: ["ActionHubDomain", "Basics", "Curl", "JSON", "Telemetry", "Webhooks"]),
-        // The operator dashboard's page, script and style sheet, compiled in. No dependencies.
-        .target(name: "Dashboard"),
+        // The operator dashboard's page, scripts and style sheet: real files in its Resources,
+        // embedded into the binary at build time by the EmbedDashboardAssets plugin.
+        .target(name: "Dashboard", exclude: ["Resources"], plugins: ["EmbedDashboardAssets"]),
+        .executableTarget(name: "DashboardEmbedder"),
+        .plugin(name: "EmbedDashboardAssets", capability: .buildTool(), dependencies: ["DashboardEmbedder"]),
         // Endpoints: each route with its access requirement and handler; problem+json out.
         .target(
             name: "API",
@@ -175,7 +178,9 @@ let package = Package(
 // kit's product is one (AdoptablePackageTests).
 let appTargets: Set<String> = ["ActionHubKit", "UserNotifications"]
 for target in package.targets
-where target.type != .system && target.type != .test && !appTargets.contains(target.name) {
+where target.type != .system && target.type != .test && target.type != .plugin
+    && !appTargets.contains(target.name)
+{
     target.swiftSettings =
         (target.swiftSettings ?? []) + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 }

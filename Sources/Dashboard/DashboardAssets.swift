@@ -1,5 +1,6 @@
-/// The operator dashboard, compiled into the binary: one page, its script and its style sheet.
-/// No CDN, no build step: the page loads only these and talks only to the API it is served by.
+/// The operator dashboard, compiled into the binary: one page, its scripts, its style sheet and
+/// its icon (`Resources/`, embedded at build time as `page`, `script`, `subjectsScript`, `style`
+/// and `icon`). No CDN: the page loads only these and talks only to the API it is served by.
 public enum DashboardAssets {
     public struct Asset: Sendable {
         public var path: String
@@ -20,11 +21,4 @@ public enum DashboardAssets {
         Asset(path: "/dashboard/dashboard.css", contentType: "text/css; charset=utf-8", body: style),
         Asset(path: "/dashboard/favicon.svg", contentType: "image/svg+xml", body: icon),
     ]
-
-    /// Three bars: the browser asks for an icon, and a 404 in its console would hide real errors.
-    static let icon = """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">\
-        <rect x="1" y="8" width="4" height="7" fill="#0b57d0"/><rect x="6" y="4" width="4" height="11" fill="#c2410c"/>\
-        <rect x="11" y="1" width="4" height="14" fill="#15803d"/></svg>
-        """
 }

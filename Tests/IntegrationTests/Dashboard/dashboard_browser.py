@@ -263,6 +263,26 @@ with sync_playwright() as playwright:
     wait_for_stats(phone, 0)
     overflow = phone.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     check(overflow <= 1, f"the page scrolls sideways by {overflow}px at phone width")
+    cut = phone.evaluate("""() => {
+        const report = { category: 'c', bucket: 'hour', totals: {}, buckets: [
+            { start: '2026-12-01T09:00:00.000Z', actions: { a: { count: 1124, users: 9 } } },
+            { start: '2026-12-01T10:00:00.000Z', actions: { a: { count: 12, users: 3 } } } ] };
+        const box = document.querySelector('#chart-box');
+        box.replaceChildren(ActionHubChart.render(report, ['a'], { a: 'A' }));
+        const frame = box.querySelector('svg').getBoundingClientRect();
+        return [...box.querySelectorAll('svg text')].filter((text) => {
+            const shape = text.getBoundingClientRect();
+            return shape.left < frame.left - 0.5 || shape.right > frame.right + 0.5;
+        }).map((text) => text.textContent);
+    }""")
+    check(cut == [], f"chart labels cut off at phone width: {cut}")
+    zone = phone.evaluate("""() => {
+        const plain = new Date('2026-12-01T09:00:00.000Z').toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+        const shown = [...document.querySelectorAll('#chart-box svg text')].map((t) => t.textContent);
+        return { plain, first: shown.find((text) => text.startsWith(plain)) || shown.join(' | ') };
+    }""")
+    check(zone["first"].startswith(zone["plain"]) and len(zone["first"]) > len(zone["plain"]) + 1,
+          f"the chart's times do not say their time zone: {zone}")
     phone.screenshot(path=f"{artefacts}/dashboard-phone.png", full_page=True)
     browser.close()
 
