@@ -38,6 +38,8 @@ public final class WebhookDispatcher: @unchecked Sendable {
         /// run out before its timeout is not made: the delivery is given back instead.
         var lease: Duration { queueBudget + timeout * 2 + .seconds(5) }
         var queueBudget: Duration { timeout + .seconds(5) }
+        /// How much work a lane claims ahead, at its endpoint's recent pace (`DeliveryLane`).
+        var claimAhead: Duration { .seconds(1) }
     }
 
     private let outbox: any WebhookOutbox
@@ -166,7 +168,7 @@ public final class WebhookDispatcher: @unchecked Sendable {
         for target in targets where lanes[target.id] == nil {
             let lane = DeliveryLane(
                 target: target, concurrency: options.concurrency, timeout: options.timeout,
-                queueBudget: options.queueBudget)
+                claimAhead: options.claimAhead)
             lanes[target.id] = lane
             lane.start(name: "ah-hook-\(lanes.count)") { [self] in deliver(lane) }
         }

@@ -103,6 +103,32 @@ struct WebhookFailoverTests {
         #expect(restarted.stop() == 0)
     }
 
+    /// Attempts one instance made, from its metrics.
+    static func delivered(by server: ServerProcess) throws -> Int {
+        let metrics = try server.client.send(method: "GET", path: "/metrics")
+        let samples = try PrometheusText.parse(String(decoding: metrics.body, as: UTF8.self))
+        return Int(
+            samples.filter { $0.name == "actionhub_webhook_attempts_total" && $0.labels["outcome"] == "delivered" }
+                .reduce(0) { $0 + $1.value })
+    }
+
+    @Test func twoLiveInstancesShareTheDeliveries() throws {
+        let database = try PostgreSQLCluster.shared().makeDatabase()
+        let receiver = try WebhookReceiver(delayMilliseconds: 100)
+        let first = try ServerProcess(databasePath: database, arguments: Self.arguments)
+        let second = try ServerProcess(databasePath: database, arguments: Self.arguments, adminKey: first.adminKey)
+        _ = try receiver.register(with: first.client)
+        let ids = Self.post(240, through: [first.client, second.client])
+        #expect(receiver.waitFor(within: 60) { _ in Set(ids).isSubset(of: Set(Self.firstDelivered(receiver).keys)) })
+        // The counters are added up once per dispatcher round.
+        usleep(200_000)
+        let shares = [try Self.delivered(by: first), try Self.delivered(by: second)]
+        print("webhook deliveries by two instances: \(shares)")
+        #expect(shares.allSatisfy { $0 >= ids.count / 4 }, "one instance took the outbox: \(shares) of \(ids.count)")
+        #expect(first.stop() == 0)
+        #expect(second.stop() == 0)
+    }
+
     @Test func aSlowAttemptIsNotTakenFromALiveInstance() throws {
         let database = try PostgreSQLCluster.shared().makeDatabase()
         // 8 s of the 10 s timeout: twice the time after which a silent instance's claims are free.
