@@ -147,7 +147,7 @@ public struct ActionHubAPI: HTTPResponder {
             let invalid = if case .invalid = failure { true } else { false }
             throw Problem.unauthorized(invalidToken: invalid)
         }
-        if let limiter = access.rateLimiter, let delay = limiter.delay(for: principal.rateLimitKey) {
+        if let delay = access.delay(for: principal) {
             throw Problem.tooManyRequests(retryAfter: delay)
         }
         switch (requirement, principal) {

@@ -33,7 +33,9 @@ public final class RunningService: Sendable {
         let rateLimiter =
             configuration.rateLimit == 0
             ? nil : RateLimiter(rate: Double(configuration.rateLimit), burst: Double(configuration.rateBurst))
-        let access = AccessControl(authenticator: Authenticator(keys: keys, tokens: signer), rateLimiter: rateLimiter)
+        let access = AccessControl(
+            authenticator: Authenticator(keys: keys, tokens: signer), rateLimiter: rateLimiter,
+            keyRate: Double(configuration.keyRateLimit))
         let store = try database.responseStore(
             threadCount: configuration.http.threadCount, commits: configuration.commits,
             metrics: configuration.telemetry.metrics)

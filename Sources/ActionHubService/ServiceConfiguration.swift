@@ -9,9 +9,11 @@ public struct ServiceConfiguration: Sendable {
     public var routes: RouteTable
     public var http: HTTPServerConfiguration
     public var commits: DatabaseLocation.CommitSettings
-    /// Requests a second each key or user may make on average; 0 turns the limit off.
+    /// Requests a second each user (token) may make on average; 0 turns every limit off.
     public var rateLimit: Int
     public var rateBurst: Int
+    /// Requests a second a service key may make unless created with its own limit; bursts of twice that.
+    public var keyRateLimit: Int
     /// How long an API key found is remembered; zero looks every key up on every request.
     public var keyCache: Duration
     /// Where the token signing secret comes from (`SigningSecret.signer`).
@@ -27,6 +29,7 @@ public struct ServiceConfiguration: Sendable {
     public init(
         database: DatabaseLocation, routes: RouteTable, http: HTTPServerConfiguration = HTTPServerConfiguration(),
         commits: DatabaseLocation.CommitSettings = .init(), rateLimit: Int = 100, rateBurst: Int = 200,
+        keyRateLimit: Int = 2000,
         keyCache: Duration = .seconds(1), signing: SigningSecret.Settings = .init(),
         feedMaximumWait: Duration = .seconds(30),
         webhooks: WebhookDispatcher.Options = .init(), calls: CallSecret.Settings = .init(),
@@ -38,6 +41,7 @@ public struct ServiceConfiguration: Sendable {
         self.commits = commits
         self.rateLimit = rateLimit
         self.rateBurst = rateBurst
+        self.keyRateLimit = keyRateLimit
         self.keyCache = keyCache
         self.signing = signing
         self.feedMaximumWait = feedMaximumWait

@@ -6,13 +6,20 @@ public struct APIKey: Sendable, Equatable {
     public var scopes: Set<Scope>
     public var createdAt: String
     public var revokedAt: String?
+    /// Requests a second this key may make on average (`keys create --rate-limit`); nil: the
+    /// service's default for keys (`serve --key-rate-limit`).
+    public var rateLimit: Int?
 
-    public init(id: String, name: String, scopes: Set<Scope>, createdAt: String, revokedAt: String? = nil) {
+    public init(
+        id: String, name: String, scopes: Set<Scope>, createdAt: String, revokedAt: String? = nil,
+        rateLimit: Int? = nil
+    ) {
         self.id = id
         self.name = name
         self.scopes = scopes
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.rateLimit = rateLimit
     }
 
     public func allows(_ scope: Scope) -> Bool {

@@ -12,12 +12,12 @@ public struct KeyIssuer: Sendable {
     }
 
     /// Stores a new key and returns it with its secret, which exists nowhere else afterwards.
-    public func create(name: String, scopes: Set<Scope>, now: Date = Date()) throws -> (key: APIKey, secret: String) {
+    public func create(name: String, scopes: Set<Scope>, rateLimit: Int? = nil, now: Date = Date()) throws -> (
+        key: APIKey, secret: String
+    ) {
         let id = Hex.encode(try SecureRandom.bytes(6))
         let secret = Self.prefix + id + "_" + Base64URL.encode(try SecureRandom.bytes(32))
-        let key = APIKey(
-            id: id, name: name, scopes: scopes,
-            createdAt: Timestamp.format(now))
+        let key = APIKey(id: id, name: name, scopes: scopes, createdAt: Timestamp.format(now), rateLimit: rateLimit)
         try store.insert(key, hash: try Self.hash(secret))
         return (key, secret)
     }

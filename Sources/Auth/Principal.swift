@@ -13,6 +13,15 @@ public enum Principal: Sendable, Equatable {
         }
     }
 
+    /// Requests a second this caller may make: a key's own limit, else `keyDefault` for keys and
+    /// `userDefault` for users.
+    public func rateLimit(keyDefault: Double, userDefault: Double) -> Double {
+        switch self {
+        case .service(let key): key.rateLimit.map(Double.init) ?? keyDefault
+        case .user: userDefault
+        }
+    }
+
     public func allows(_ scope: Scope) -> Bool {
         if case .service(let key) = self { return key.allows(scope) }
         return false

@@ -21,6 +21,12 @@ public final class RateLimiter: Sendable {
 
     /// nil when the request may go ahead; otherwise the seconds until it may.
     public func delay(for key: String) -> Int? {
+        delay(for: key, rate: rate, burst: burst)
+    }
+
+    /// The same with this caller's own rate and burst (a key created with its own limit).
+    public func delay(for key: String, rate: Double, burst: Double) -> Int? {
+        let burst = max(1, burst)
         let now = clock.now
         return buckets.withLock { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)

@@ -5,7 +5,7 @@ import PostgreSQL
 /// API keys and users' token revocations on PostgreSQL, shared by every instance. Keys are looked
 /// up on every authenticated request, so a revocation applies to the very next one everywhere.
 public final class PostgreSQLKeyStore: KeyStore {
-    private static let columns = "id, name, scopes, created_at, revoked_at"
+    private static let columns = "id, name, scopes, created_at, revoked_at, rate_limit"
     private let pool: SessionPool
 
     init(database: PostgreSQLDatabase, connections: Int) {
@@ -26,8 +26,11 @@ public final class PostgreSQLKeyStore: KeyStore {
     public func insert(_ key: APIKey, hash: String) throws {
         try pool.withConnection { connection in
             _ = try connection.query(
-                "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES ($1, $2, $3, $4, $5)",
-                [key.id, hash, key.name, key.scopes.map(\.rawValue).sorted().joined(separator: " "), key.createdAt])
+                "INSERT INTO api_keys (id, hash, name, scopes, created_at, rate_limit) VALUES ($1, $2, $3, $4, $5, $6)",
+                [
+                    key.id, hash, key.name, key.scopes.map(\.rawValue).sorted().joined(separator: " "), key.createdAt,
+                    key.rateLimit.map { String($0) },
+                ])
         }
     }
 
@@ -86,10 +89,10 @@ public final class PostgreSQLKeyStore: KeyStore {
                     ).affectedRows == 1
                 if marked {
                     try connection.query(
-                        "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES ($1, $2, $3, $4, $5)",
+                        "INSERT INTO api_keys (id, hash, name, scopes, created_at, rate_limit) VALUES ($1, $2, $3, $4, $5, $6)",
                         [
                             key.id, hash, key.name, key.scopes.map(\.rawValue).sorted().joined(separator: " "),
-                            key.createdAt,
+                            key.createdAt, key.rateLimit.map { String($0) },
                         ])
                 }
                 try connection.execute("COMMIT")
@@ -138,6 +141,7 @@ public final class PostgreSQLKeyStore: KeyStore {
                 (result.text(row: row, column: 2) ?? "").split(separator: " ").compactMap {
                     Scope(rawValue: String($0))
                 }),
-            createdAt: result.text(row: row, column: 3) ?? "", revokedAt: result.text(row: row, column: 4))
+            createdAt: result.text(row: row, column: 3) ?? "", revokedAt: result.text(row: row, column: 4),
+            rateLimit: result.integer(row: row, column: 5).map { Int($0) })
     }
 }

@@ -197,5 +197,7 @@ enum PostgreSQLSchema {
                 CREATE TABLE webhook_instances (id text PRIMARY KEY, started_at bigint NOT NULL,
                     heartbeat_at bigint NOT NULL);
                 """),
+        // A service key's own rate limit (`keys create --rate-limit`); NULL: the service's default.
+        Migration(name: "0013-key-rate-limits", sql: "ALTER TABLE api_keys ADD COLUMN rate_limit integer;"),
     ]
 }

@@ -21,8 +21,8 @@ public final class SQLiteKeyStore: KeyStore {
         init(connection: SQLiteConnection) throws {
             self.connection = connection
             insert = try connection.prepare(
-                "INSERT INTO api_keys (id, hash, name, scopes, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-            let columns = "id, name, scopes, created_at, revoked_at"
+                "INSERT INTO api_keys (id, hash, name, scopes, created_at, rate_limit) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+            let columns = "id, name, scopes, created_at, revoked_at, rate_limit"
             byHash = try connection.prepare("SELECT \(columns) FROM api_keys WHERE hash = ?1")
             all = try connection.prepare("SELECT \(columns) FROM api_keys ORDER BY created_at, id")
             revoke = try connection.prepare(
@@ -40,7 +40,8 @@ public final class SQLiteKeyStore: KeyStore {
             APIKey(
                 id: row.text(at: 0) ?? "", name: row.text(at: 1) ?? "",
                 scopes: Set((row.text(at: 2) ?? "").split(separator: " ").compactMap { Scope(rawValue: String($0)) }),
-                createdAt: row.text(at: 3) ?? "", revokedAt: row.text(at: 4))
+                createdAt: row.text(at: 3) ?? "", revokedAt: row.text(at: 4),
+                rateLimit: row.optionalInteger(at: 5).map { Int($0) })
         }
     }
 
@@ -77,7 +78,7 @@ public final class SQLiteKeyStore: KeyStore {
             try statements.insert.run([
                 .text(key.id), .text(hash), .text(key.name),
                 .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")),
-                .text(key.createdAt),
+                .text(key.createdAt), key.rateLimit.map { .integer(Int64($0)) } ?? .null,
             ])
         }
     }
@@ -100,6 +101,7 @@ public final class SQLiteKeyStore: KeyStore {
                 try statements.insert.run([
                     .text(key.id), .text(hash), .text(key.name),
                     .text(key.scopes.map(\.rawValue).sorted().joined(separator: " ")), .text(key.createdAt),
+                    key.rateLimit.map { .integer(Int64($0)) } ?? .null,
                 ])
                 return true
             }

@@ -6,17 +6,20 @@ import Foundation
 /// `actionhub keys create | list | revoke`: service API keys.
 enum KeysCommand {
     static let usage = """
-        Usage: actionhub keys create --scope SCOPE [--scope SCOPE …] [--name NAME] [--database PATH|URL]
+        Usage: actionhub keys create --scope SCOPE [--scope SCOPE …] [--name NAME] [--rate-limit N]
+                                    [--database PATH|URL]
                actionhub keys list [--database PATH|URL]
                actionhub keys revoke ID [--database PATH|URL]
 
         Scopes: responses:write, history:read, metrics:read, admin (admin includes the others).
         `create` prints the new key alone on stdout; only its SHA-256 is stored, so it cannot be
-        shown again. --database defaults to ACTIONHUB_DATABASE, then ./actionhub.sqlite.
+        shown again. --rate-limit: requests a second the key may make on average (bursts of twice
+        that); without it, the server's --key-rate-limit (default 2000). --database defaults to
+        ACTIONHUB_DATABASE, then ./actionhub.sqlite.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let arguments = try Arguments(words, known: ["name", "database"], repeatable: ["scope"])
+        let arguments = try Arguments(words, known: ["name", "database", "rate-limit"], repeatable: ["scope"])
         if arguments.wantsHelp {
             print(usage)
             return 0
@@ -41,14 +44,23 @@ enum KeysCommand {
                 return scope
             }
             guard !scopes.isEmpty else { throw UsageError("keys create needs at least one --scope") }
-            let created = try KeyIssuer(store: store).create(name: arguments.options["name"] ?? "", scopes: Set(scopes))
+            let rateLimit = try arguments.options["rate-limit"].map { text throws(UsageError) in
+                guard let limit = Int(text), (1...1_000_000).contains(limit) else {
+                    throw UsageError("--rate-limit must be a whole number of requests a second from 1 to 1000000")
+                }
+                return limit
+            }
+            let created = try KeyIssuer(store: store).create(
+                name: arguments.options["name"] ?? "", scopes: Set(scopes), rateLimit: rateLimit)
             print(created.secret)
         case "list":
             for key in try store.keys() {
                 let scopes = key.scopes.sorted().map(\.rawValue).joined(separator: ",")
                 let state = key.revokedAt.map { "revoked \($0)" } ?? "active"
+                let rate = key.rateLimit.map { "\($0)/s" } ?? "default rate"
                 print(
-                    [key.id, key.name.isEmpty ? "-" : key.name, scopes, key.createdAt, state].joined(separator: "\t"))
+                    [key.id, key.name.isEmpty ? "-" : key.name, scopes, key.createdAt, state, rate].joined(
+                        separator: "\t"))
             }
         case "revoke":
             guard arguments.positionals.count == 2 else { throw UsageError("keys revoke takes one key id") }

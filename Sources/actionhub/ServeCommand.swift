@@ -38,8 +38,12 @@ enum ServeCommand {
         Setting(name: "per-ip-connection-limit", defaultValue: "256", help: "most connections from one address"),
         Setting(
             name: "rate-limit", defaultValue: "100",
-            help: "requests a second each API key or user may make on average; 0 turns the limit off"),
-        Setting(name: "rate-burst", defaultValue: "200", help: "requests each key or user may make at once"),
+            help: "requests a second each user token may make on average; 0 turns every limit off, keys' too"),
+        Setting(name: "rate-burst", defaultValue: "200", help: "requests each user token may make at once"),
+        Setting(
+            name: "key-rate-limit", defaultValue: "2000",
+            help: "requests a second each service API key may make on average (bursts of twice that), unless "
+                + "the key was made with its own: keys create --rate-limit N"),
         Setting(
             name: "key-cache", defaultValue: "1",
             help: "seconds an API key found is remembered: a key revoked by another process or instance works "
@@ -127,6 +131,7 @@ enum ServeCommand {
             writers: try values.integer("writers", in: 1...64))
         let rateLimit = try values.integer("rate-limit", in: 0...1_000_000)
         let rateBurst = try values.integer("rate-burst", in: 1...1_000_000)
+        let keyRateLimit = try values.integer("key-rate-limit", in: 1...1_000_000)
         let keyCacheSeconds = try values.integer("key-cache", in: 0...3600)
         let feedMaximumWait = try values.integer("feed-max-wait", in: 0...30)
         guard let retry = RetrySchedule(parsing: values.string("webhook-retry")) else {
@@ -155,7 +160,7 @@ enum ServeCommand {
             service = try RunningService(
                 ServiceConfiguration(
                     database: location, routes: routes, http: configuration, commits: commits, rateLimit: rateLimit,
-                    rateBurst: rateBurst, keyCache: .seconds(keyCacheSeconds),
+                    rateBurst: rateBurst, keyRateLimit: keyRateLimit, keyCache: .seconds(keyCacheSeconds),
                     signing: SigningSecret.Settings(
                         secret: values.string("signing-secret"), file: values.string("signing-secret-file"),
                         previousFile: values.string("previous-signing-secret-file"),

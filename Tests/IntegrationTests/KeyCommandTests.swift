@@ -118,6 +118,32 @@ struct KeyCommandTests {
         #expect(server.stop() == 0)
     }
 
+    /// A key made with its own rate limit keeps it (listed), and is held to it by the server.
+    @Test func aKeyMadeWithItsOwnRateLimitIsHeldToIt() throws {
+        let world = try World()
+        let database = world.server.databasePath
+        let made = try ActionHubExecutable.run([
+            "keys", "create", "--scope", "history:read", "--name", "slow", "--rate-limit", "1", "--database", database,
+        ])
+        #expect(made.status == 0)
+        let key = made.standardOutput.trimmingCharacters(in: .newlines)
+        let listed = try ActionHubExecutable.run(["keys", "list", "--database", database]).standardOutput
+        #expect(listed.split(separator: "\n").contains { $0.contains("\tslow\t") && $0.hasSuffix("\t1/s") })
+        #expect(listed.split(separator: "\n").contains { $0.hasSuffix("\tdefault rate") })
+        let statuses = try (0..<3).map { _ in
+            try Self.send("/v1/categories", authorization: "Bearer \(key)", to: world).status
+        }
+        #expect(statuses == [200, 200, 429])
+
+        let refused = try ActionHubExecutable.run([
+            "keys", "create", "--scope", "admin", "--rate-limit", "fast", "--database", database,
+        ])
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError.contains(
+                "--rate-limit must be a whole number of requests a second from 1 to 1000000"))
+    }
+
     @Test func keysAreNotRecoverableFromTheDatabaseFiles() throws {
         let world = try World()
         let listed = try ActionHubExecutable.run(["keys", "list", "--database", world.server.databasePath])

@@ -27,6 +27,17 @@ import Testing
         #expect(try second.legacySigningSecret() == nil)
     }
 
+    @Test func aKeysOwnRateLimitIsStoredWithIt() throws {
+        let url = try PostgreSQLCluster.shared().makeDatabase()
+        let store = try PostgreSQLKeyStore(url: url)
+        let limited = try KeyIssuer(store: store).create(name: "slow", scopes: [.historyRead], rateLimit: 50)
+        let unlimited = try KeyIssuer(store: store).create(name: "default", scopes: [.historyRead])
+        #expect(try store.key(hash: KeyIssuer.hash(limited.secret))?.rateLimit == 50)
+        #expect(try store.key(hash: KeyIssuer.hash(unlimited.secret))?.rateLimit == nil)
+        let listed = try store.keys().map { "\($0.name): \($0.rateLimit.map(String.init) ?? "default")" }
+        #expect(Set(listed) == ["slow: 50", "default: default"])
+    }
+
     @Test func tokenRevocationsAreSharedAndOnlyEverMoveLater() throws {
         let url = try PostgreSQLCluster.shared().makeDatabase()
         let first = try PostgreSQLKeyStore(url: url)

@@ -191,13 +191,25 @@ struct AuthorizationTests {
         #expect(items.allSatisfy { $0["userId"] == .string("carol") })
     }
 
+    /// `--rate-limit` is each user's; a service key gets the high key default (a backend forwards
+    /// for all its users) unless it was made with a limit of its own.
     @Test func rateLimitsAnswer429WithRetryAfterPerCaller() throws {
         let world = try World(rateLimit: 1, rateBurst: 3)
         let call = Call(name: "", method: "GET", path: "/v1/categories")
-        let statuses = try (0..<4).map { _ in try Self.send(call, authorization: "Bearer \(world.readKey)", to: world) }
-        #expect(statuses.prefix(3).allSatisfy { $0.status == 200 })
-        #expect(statuses[3].status == 429)
-        #expect(statuses[3].header("Retry-After") == "1")
+        let token = try Self.signer.mint(user: "limited", ttl: .seconds(60))
+        let asUser = try (0..<4).map { _ in try Self.send(call, authorization: "Bearer \(token)", to: world) }
+        #expect(asUser.prefix(3).allSatisfy { $0.status == 200 })
+        #expect(asUser[3].status == 429)
+        #expect(asUser[3].header("Retry-After") == "1")
+
+        let byDefault = try (0..<20).map { _ in try Self.send(call, authorization: "Bearer \(world.readKey)", to: world)
+        }
+        #expect(byDefault.allSatisfy { $0.status == 200 })
+
+        let ownLimit = try world.server.makeKey([.historyRead], name: "slow", rateLimit: 1)
+        let limited = try (0..<3).map { _ in try Self.send(call, authorization: "Bearer \(ownLimit)", to: world) }
+        #expect(limited.prefix(2).allSatisfy { $0.status == 200 })
+        #expect(limited[2].status == 429)
         #expect(try Self.send(call, authorization: "Bearer \(world.writeKey)", to: world).status == 200)
     }
 }

@@ -62,8 +62,8 @@ public final class LiveServer: Sendable {
     public var anonymousClient: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
 
     /// A new API key with these scopes, as `actionhub keys create` makes it.
-    public func makeKey(_ scopes: Set<Scope>, name: String = "") throws -> String {
-        try KeyIssuer(store: service.keys).create(name: name, scopes: scopes).secret
+    public func makeKey(_ scopes: Set<Scope>, name: String = "", rateLimit: Int? = nil) throws -> String {
+        try KeyIssuer(store: service.keys).create(name: name, scopes: scopes, rateLimit: rateLimit).secret
     }
 
     /// Revokes a key made by `makeKey`, as `actionhub keys revoke` does.

@@ -149,5 +149,7 @@ enum Schema {
                 """),
         // Any category's subjects: sets, choices, lists and their counts (`SubjectsSQL`).
         Migration(name: "0010-subjects", sql: SubjectsSQL.tables),
+        // A service key's own rate limit (`keys create --rate-limit`); NULL: the service's default.
+        Migration(name: "0011-key-rate-limits", sql: "ALTER TABLE api_keys ADD COLUMN rate_limit INTEGER;"),
     ]
 }
