@@ -34,7 +34,7 @@ struct AdoptablePackageTests {
         let library = root.appendingPathComponent("actionhub")
         // This checkout's manifest and sources as one tagged commit, as a release would be.
         try Self.run(["git", "init", "-q", library.path], in: root)
-        for item in ["Package.swift", "Sources", "Tests"] {
+        for item in ["Package.swift", "Sources", "Tests", "Plugins"] {
             try FileManager.default.copyItem(
                 at: ActionHubExecutable.packageRoot.appendingPathComponent(item),
                 to: library.appendingPathComponent(item))
