@@ -4,7 +4,7 @@ import Webhooks
 
 /// The one secret every call to a team's backend is signed with (Standard Webhooks, `whsec_…`):
 /// the file given, else (SQLite) `DATABASE.call-secret` beside the database, made 0600 on the
-/// first start that needs it. Kept out of the database, so `backup` does not copy it: a backend
+/// first start. Kept out of the database, so `backup` does not copy it: a backend
 /// trusts whoever holds it.
 public enum CallSecret {
     public struct Settings: Sendable {

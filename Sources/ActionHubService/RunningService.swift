@@ -113,12 +113,15 @@ public final class RunningService: Sendable {
         return created.secret
     }
 
-    /// The caller of `call` routes, when there are any: its secret (made beside an SQLite
-    /// database on the first start that needs it) and its bounded pool.
+    /// The caller of `call` routes, when there are any, with its bounded pool. The secret beside
+    /// an SQLite database is made on the first start either way, so that a team can be given it
+    /// before its first call route; PostgreSQL needs one only with call routes.
     private static func makeCaller(_ configuration: ServiceConfiguration) throws -> CurlBackendCaller? {
-        guard configuration.routes.makesCalls else { return nil }
+        let makesCalls = configuration.routes.makesCalls
+        if case .postgreSQL = configuration.database, !makesCalls { return nil }
         let secret = try CallSecret.secret(
             configuration.calls, database: configuration.database, logger: configuration.telemetry.logger)
+        guard makesCalls else { return nil }
         return try CurlBackendCaller(
             secret: secret, concurrency: configuration.calls.concurrency,
             userAgent: "ActionHub/\(ActionHubVersion.current)", telemetry: configuration.telemetry)
