@@ -15,7 +15,7 @@ extension ActionHubAPI {
     /// that would be empty is held (without a server thread) until an event arrives or the time
     /// is up.
     func events(_ request: APIRequest) throws -> HTTPAnswer {
-        let query = try FeedQuery(request.http, maximumWait: feedMaximumWait)
+        let query = try FeedQuery(request.http, routes: service.routes, maximumWait: feedMaximumWait)
         let store = service.store
         if query.latest {
             return .now(.json(Self.feedJSON(try store.latestFeed(filter: query.filter, limit: query.limit))))

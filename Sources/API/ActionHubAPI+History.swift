@@ -37,7 +37,7 @@ extension ActionHubAPI {
         if case .user(let user) = request.principal, user != userId {
             throw Problem.forbidden("A user token reads only its own user's responses.")
         }
-        let filter = try PageQuery.filter(from: request.http)
+        let filter = try PageQuery.filter(from: request.http, routes: service.routes)
         let page = try service.responses(userId: userId, filter: filter, page: try PageQuery.page(from: request.http))
         return .now(.json(HistoryJSON.responses(page)))
     }

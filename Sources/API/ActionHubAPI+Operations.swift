@@ -10,7 +10,7 @@ extension ActionHubAPI {
         APIRoute("GET", "/healthz", .none) { _, _ in .now(.json(#"{"status":"ok"}"#)) },
         APIRoute("GET", "/readyz", .none) { api, _ in api.readiness() },
         APIRoute("GET", "/metrics", .scope(.metricsRead)) { api, _ in api.metrics() },
-        APIRoute("GET", "/openapi.yaml", .none) { _, _ in try openAPI() },
+        APIRoute("GET", "/openapi.yaml", .none) { api, _ in try api.openAPI() },
     ]
 
     func categories() -> HTTPAnswer {
@@ -35,8 +35,8 @@ extension ActionHubAPI {
                 body: Array(telemetry.metrics.exposition(gauges: gauges()).utf8)))
     }
 
-    static func openAPI() throws -> HTTPAnswer {
-        guard let document = OpenAPIDocument.text else {
+    func openAPI() throws -> HTTPAnswer {
+        guard let document = openAPIText else {
             throw Problem.notFound("The OpenAPI document was not installed with this build.")
         }
         return .now(

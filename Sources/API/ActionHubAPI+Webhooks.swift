@@ -55,7 +55,7 @@ extension ActionHubAPI {
         let id = request.parameter("webhookId")
         var errors: [FieldError] = []
         var status: WebhookDelivery.Status?
-        if let text = PageQuery.single("status", in: request.http, errors: &errors), !text.isEmpty {
+        if let text = PageQuery.single("status", in: request.http, errors: &errors) {
             status = WebhookDelivery.Status(rawValue: text)
             if status == nil {
                 errors.append(FieldError(field: "status", message: "must be pending, delivered or failed"))

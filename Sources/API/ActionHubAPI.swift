@@ -23,6 +23,8 @@ public struct ActionHubAPI: HTTPResponder {
     let gauges: @Sendable () -> [MetricsRegistry.Gauge]
     /// The longest an empty feed page is held for a long-polling consumer.
     let feedMaximumWait: Duration
+    /// `openapi.yaml` with the routes' categories and actions as enums, made once.
+    let openAPIText: String?
 
     public init(
         service: ResponseService, access: AccessControl, webhooks: any WebhookRegistry,
@@ -35,6 +37,7 @@ public struct ActionHubAPI: HTTPResponder {
         self.telemetry = telemetry
         self.feedMaximumWait = feedMaximumWait
         self.gauges = gauges
+        openAPIText = OpenAPIDocument.text(for: service.routes)
     }
 
     /// Built once, then only read by every worker thread.

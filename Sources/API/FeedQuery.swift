@@ -14,7 +14,7 @@ struct FeedQuery: Sendable {
     /// `latest=true`: the newest `limit` events instead of those after a cursor.
     var latest: Bool
 
-    init(_ request: HTTPRequest, maximumWait: Duration) throws {
+    init(_ request: HTTPRequest, routes: RouteTable, maximumWait: Duration) throws {
         var errors: [FieldError] = []
         after = .start
         if let token = PageQuery.single("after", in: request, errors: &errors), !token.isEmpty {
@@ -49,7 +49,7 @@ struct FeedQuery: Sendable {
                 errors.append(FieldError(field: "latest", message: "cannot be given with wait"))
             }
         }
-        let filter = try PageQuery.filter(from: request)
+        let filter = try PageQuery.filter(from: request, routes: routes)
         self.filter = filter
         guard errors.isEmpty else { throw ValidationFailure(errors) }
     }

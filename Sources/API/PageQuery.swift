@@ -29,13 +29,27 @@ enum PageQuery {
         return value
     }
 
-    static func filter(from request: HTTPRequest) throws -> ResponseFilter {
+    /// `category` and `action`, each at most once and, when given, one the routes declare (an
+    /// empty value included: it is not "any").
+    static func filter(from request: HTTPRequest, routes: RouteTable) throws -> ResponseFilter {
         var errors: [FieldError] = []
         let category = single("category", in: request, errors: &errors)
         let action = single("action", in: request, errors: &errors)
+        let declared = category.flatMap(routes.category)
+        if category != nil, declared == nil {
+            let known = routes.categories.map(\.identifier).joined(separator: ", ")
+            errors.append(FieldError(field: "category", message: "must be one of the routes' categories: \(known)"))
+        }
+        if let action {
+            let actions = declared.map { [$0] } ?? routes.categories
+            if !actions.contains(where: { $0.action(action) != nil }) {
+                let known = Set(actions.flatMap { $0.actions.map(\.identifier) }).sorted().joined(separator: ", ")
+                let of = declared.map { "\($0.identifier)'s actions" } ?? "the routes' actions"
+                errors.append(FieldError(field: "action", message: "must be one of \(of): \(known)"))
+            }
+        }
         guard errors.isEmpty else { throw ValidationFailure(errors) }
-        return ResponseFilter(
-            category: category.flatMap { $0.isEmpty ? nil : $0 }, action: action.flatMap { $0.isEmpty ? nil : $0 })
+        return ResponseFilter(category: category, action: action)
     }
 
     static func single(_ name: String, in request: HTTPRequest, errors: inout [FieldError]) -> String? {

@@ -67,7 +67,8 @@ enum StatsParameters {
     }
 
     static func moment(_ name: String, from request: HTTPRequest, errors: inout [FieldError]) -> Int64? {
-        guard let text = PageQuery.single(name, in: request, errors: &errors), !text.isEmpty else { return nil }
+        // Given empty it is not "now": the document says date-time, and so does the 422.
+        guard let text = PageQuery.single(name, in: request, errors: &errors) else { return nil }
         guard let milliseconds = Timestamp.milliseconds(parsing: text) else {
             errors.append(FieldError(field: name, message: "must be an RFC 3339 timestamp with an offset"))
             return nil

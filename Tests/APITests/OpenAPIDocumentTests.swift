@@ -56,6 +56,32 @@ import Testing
         let response = api.respond(to: HTTPRequest(method: "GET", path: "/openapi.yaml")).wait()
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/yaml; charset=utf-8")
-        #expect(String(decoding: response.body, as: UTF8.self) == OpenAPIDocument.text)
+        #expect(String(decoding: response.body, as: UTF8.self) == OpenAPIDocument.text(for: api.service.routes))
+    }
+
+    /// The served document names the loaded routes' categories and actions where parameters take
+    /// them, as strict as the validator; the file in the repository stays route-agnostic.
+    @Test func theServedDocumentHasTheRoutesAsEnums() throws {
+        let api = try ActionHubAPITests().api
+        let text = try #require(OpenAPIDocument.text(for: api.service.routes))
+        let json = text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }
+            .joined(separator: "\n")
+        let served = try JSONParser().parse(json)
+        let categories: JSONValue = .array(api.service.routes.categories.map { .string($0.identifier) })
+        for (path, name) in [
+            ("/v1/events", "category"), ("/v1/users/{userId}/responses", "category"), ("/v1/stats", "category"),
+            ("/v1/categories/{category}/subjects/{subjectId}", "category"),
+        ] {
+            let parameters = served["paths"]?[path]?["get"]?["parameters"]?.arrayValue ?? []
+            let parameter = parameters.first { $0["name"] == .string(name) }
+            #expect(parameter?["schema"]?["enum"] == categories, "\(path) \(name)")
+        }
+        let events = served["paths"]?["/v1/events"]?["get"]?["parameters"]?.arrayValue ?? []
+        let actions = events.first { $0["name"] == .string("action") }?["schema"]?["enum"]?.arrayValue ?? []
+        #expect(actions.contains(.string("like")) && actions.contains(.string("accept")))
+        #expect(
+            try Self.document()["paths"]?["/v1/events"]?["get"]?["parameters"]?.arrayValue?.first {
+                $0["name"] == .string("category")
+            }?["schema"]?["enum"] == nil)
     }
 }

@@ -26,10 +26,10 @@ struct OperabilityTests {
         let lines = try server.standardError.split(separator: "\n").map { try JSONParser().parse(String($0)) }
         #expect(
             lines.map { $0["msg"]?.stringValue ?? "" } == [
-                "made the token signing secret", "created the first admin key", "listening", "request", "stopping",
-                "stopped",
+                "made the token signing secret", "made the call secret", "created the first admin key", "listening",
+                "request", "stopping", "stopped",
             ])
-        let request = lines[3]
+        let request = lines[4]
         #expect(request["requestId"] == .string("trace-42"))
         #expect(request["method"] == .string("POST"))
         #expect(request["route"] == .string("/v1/responses"))
