@@ -20,7 +20,10 @@ start_actionhub() { # port database [serve options…] → sets server and start
   startup_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 }
 
-key_for() { .build/release/actionhub keys create --scope admin --database "$1"; }
+key_for() { # creates and migrates the database when it is new, then prints an admin key
+  .build/release/actionhub migrate --database "$1" >/dev/null
+  .build/release/actionhub keys create --scope admin --database "$1"
+}
 
 disk_written() { # → "sectors requests" written so far to the disk under $work ("0 0" if unknown)
   local device

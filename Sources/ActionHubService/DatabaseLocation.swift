@@ -12,11 +12,32 @@ public enum DatabaseLocation: Sendable {
     case sqlite(path: String)
     case postgreSQL(url: String)
 
-    public init(_ value: String) {
+    /// A PostgreSQL URL, or else a SQLite file path. Anything else shaped like a URL (`scheme://`)
+    /// is refused: `postgressql://…` would otherwise be a SQLite file of that name.
+    public init(_ value: String) throws(UnknownScheme) {
         let lowercased = value.lowercased()
-        self =
-            lowercased.hasPrefix("postgres://") || lowercased.hasPrefix("postgresql://")
-            ? .postgreSQL(url: value) : .sqlite(path: value)
+        if lowercased.hasPrefix("postgres://") || lowercased.hasPrefix("postgresql://") {
+            self = .postgreSQL(url: value)
+            return
+        }
+        if let end = value.range(of: "://"), Self.isScheme(value[..<end.lowerBound]) {
+            throw UnknownScheme(scheme: String(value[..<end.lowerBound]))
+        }
+        self = .sqlite(path: value)
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// `--database` names a URL scheme ActionHub does not speak.
+    public struct UnknownScheme: Error, CustomStringConvertible {
+        public var scheme: String
+        public var description: String {
+            "unknown database URL scheme \"\(scheme)://\": use postgresql:// (or postgres://) for PostgreSQL, "
+                + "or a file path for SQLite"
+        }
     }
 
     /// Safe to log: a PostgreSQL URL without its password.
@@ -50,7 +71,8 @@ public enum DatabaseLocation: Sendable {
     public struct NotFound: Error, CustomStringConvertible {
         public var path: String
         public var description: String {
-            "no database at \(path) (check --database or ACTIONHUB_DATABASE); this command does not create one"
+            "no database at \(path) (check --database or ACTIONHUB_DATABASE); this command does not create one: "
+                + "`actionhub serve` or `actionhub migrate` does"
         }
     }
 
@@ -62,7 +84,9 @@ public enum DatabaseLocation: Sendable {
             throw NotFound(path: path)
         }
         switch self {
-        case .sqlite(let path): return .sqlite(try SQLiteDatabase(path: path))
+        case .sqlite(let path):
+            if let problem = PathProblem(path: path) { throw problem }
+            return .sqlite(try SQLiteDatabase(path: path))
         case .postgreSQL(let url): return .postgreSQL(try PostgreSQLDatabase(url: url))
         }
     }

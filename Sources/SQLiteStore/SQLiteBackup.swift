@@ -22,6 +22,9 @@ public enum SQLiteBackup {
             let from = try SQLiteConnection(path: source, mode: .readOnly)
             let into = try SQLiteConnection(path: partial)
             try from.backup(into: into)
+            // The copy keeps the source's WAL mode; opened read-only below it would get -wal and
+            // -shm files nobody removes. A rollback-journal copy leaves none; serve sets WAL again.
+            try into.execute("PRAGMA journal_mode = DELETE")
         }
         let report: Report
         do {

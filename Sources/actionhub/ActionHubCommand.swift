@@ -14,6 +14,7 @@ enum ActionHubCommand {
           gen ios        Generate the iOS app's typed routes for ActionHubKit (actionhub gen --help)
           payload        Print an APNs payload for a category (actionhub payload --help)
           backup         Copy a live database, verified (actionhub backup --help)
+          migrate        Create the database if missing and bring its schema up to date
           keys           Create, list and revoke service API keys (actionhub keys --help)
           tokens mint    Mint a per-user token for an app (actionhub tokens --help)
           webhooks       Manage webhook endpoints and their deliveries (actionhub webhooks --help)
@@ -29,6 +30,7 @@ enum ActionHubCommand {
         "gen": (GenerateCommand.usage, GenerateCommand.run),
         "payload": (PayloadCommand.usage, PayloadCommand.run),
         "backup": (BackupCommand.usage, BackupCommand.run),
+        "migrate": (MigrateCommand.usage, MigrateCommand.run),
         "keys": (KeysCommand.usage, KeysCommand.run),
         "tokens": (TokensCommand.usage, TokensCommand.run),
         "webhooks": (WebhooksCommand.usage, WebhooksCommand.run),
@@ -55,7 +57,7 @@ enum ActionHubCommand {
                 throw UsageError(words.first.map { "unknown command \"\($0)\"" } ?? "no command given")
             }
         } catch let error as UsageError {
-            printError("actionhub: \(error)\n\n\(usageOfCommand)")
+            printError("actionhub: \(error)\n\n\(usageLines(of: usageOfCommand))")
             status = 2
         } catch {
             printError("actionhub: \(error)")
@@ -63,6 +65,16 @@ enum ActionHubCommand {
         }
         exit(status)
     }
+}
+
+/// A command's usage lines (its help up to the first blank line) and where the rest is: what a
+/// usage error shows, instead of the whole help.
+func usageLines(of usage: String) -> String {
+    guard usage != ActionHubCommand.usage else { return usage }
+    let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    let synopsis = lines.prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let command = synopsis.first?.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+    return synopsis.joined(separator: "\n") + "\n(actionhub \(command) --help for more)"
 }
 
 func printError(_ message: String) {

@@ -23,11 +23,7 @@ enum BackupCommand {
         guard arguments.positionals.isEmpty, let destination = arguments.options["to"] else {
             throw UsageError("backup needs --to FILE")
         }
-        let database = Settings(
-            ServeCommand.settings.filter { $0.name == "database" }, arguments: arguments,
-            environment: ProcessInfo.processInfo.environment
-        ).string("database")
-        guard case .sqlite = DatabaseLocation(database) else {
+        guard case .sqlite(let database) = try DatabaseOption.location(arguments) else {
             throw UsageError(
                 "backup copies SQLite databases; back up PostgreSQL with its own tools (pg_dump, base backups)")
         }

@@ -16,7 +16,7 @@ enum GenerateCommand {
         gone, and the app's notification delegate stays its own.
 
         Options:
-          --routes DIR     route files (default ./routes)
+          --routes DIR     route files (default ACTIONHUB_ROUTES, then ./routes)
           --endpoint URL   also emit ActionHubRoutes.server with this base URL
           --out FILE       the Swift file (default: standard output)
           --strings FILE   the string catalog (default: ActionHub.xcstrings beside --out)
@@ -35,7 +35,7 @@ enum GenerateCommand {
                 throw UsageError("--endpoint must be an http(s) URL without a trailing slash")
             }
         }
-        guard let routes = RouteFiles.load(arguments.options["routes"] ?? "routes") else { return 1 }
+        guard let routes = RouteFiles.load(RouteFiles.directory(arguments.options["routes"])) else { return 1 }
         let problems = SwiftNames.problems(in: routes)
         guard problems.isEmpty else {
             for problem in problems { printError(problem.description) }

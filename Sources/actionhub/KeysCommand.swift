@@ -15,7 +15,7 @@ enum KeysCommand {
         `create` prints the new key alone on stdout; only its SHA-256 is stored, so it cannot be
         shown again. --rate-limit: requests a second the key may make on average (bursts of twice
         that); without it, the server's --key-rate-limit (default 2000). --database defaults to
-        ACTIONHUB_DATABASE, then ./actionhub.sqlite.
+        ACTIONHUB_DATABASE, then ./actionhub.sqlite; it must exist (made by serve or migrate).
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
@@ -27,10 +27,8 @@ enum KeysCommand {
         guard let subcommand = arguments.positionals.first, ["create", "list", "revoke"].contains(subcommand) else {
             throw UsageError("keys takes create, list or revoke")
         }
-        // Only `create` may make the database (keys before the first serve); list and revoke on a
-        // mistyped path must not leave an empty database behind.
-        let creating = arguments.positionals.first == "create"
-        let store = try DatabaseLocation(databasePath(arguments)).open(creating: creating).keyStore()
+        // A mistyped path must not leave an empty database behind: only serve and migrate create one.
+        let location = try DatabaseOption.location(arguments)
         switch arguments.positionals.first {
         case "create":
             guard arguments.positionals.count == 1 else {
@@ -50,11 +48,12 @@ enum KeysCommand {
                 }
                 return limit
             }
+            let store = try location.open(creating: false).keyStore()
             let created = try KeyIssuer(store: store).create(
                 name: arguments.options["name"] ?? "", scopes: Set(scopes), rateLimit: rateLimit)
             print(created.secret)
         case "list":
-            for key in try store.keys() {
+            for key in try location.open(creating: false).keyStore().keys() {
                 let scopes = key.scopes.sorted().map(\.rawValue).joined(separator: ",")
                 let state = key.revokedAt.map { "revoked \($0)" } ?? "active"
                 let rate = key.rateLimit.map { "\($0)/s" } ?? "default rate"
@@ -66,7 +65,7 @@ enum KeysCommand {
             guard arguments.positionals.count == 2 else { throw UsageError("keys revoke takes one key id") }
             let id = arguments.positionals[1]
             guard
-                try store.revoke(
+                try location.open(creating: false).keyStore().revoke(
                     id: id, at: Timestamp.format(Date()))
             else {
                 printError("actionhub keys: no key with id \(id)")
@@ -77,13 +76,5 @@ enum KeysCommand {
             throw UsageError("keys takes create, list or revoke")
         }
         return 0
-    }
-
-    /// --database, else ACTIONHUB_DATABASE, else the default, as for serve.
-    static func databasePath(_ arguments: Arguments) -> String {
-        Settings(
-            ServeCommand.settings.filter { $0.name == "database" }, arguments: arguments,
-            environment: ProcessInfo.processInfo.environment
-        ).string("database")
     }
 }

@@ -13,7 +13,7 @@ enum PayloadCommand {
         aps.mutable-content: 1 with --media-url. Without --title or --body iOS shows no alert, and
         so none of the category's buttons: it warns. Refuses (exit 1) an unknown category, a missing
         required userInfo key, or a payload over 4096 bytes. With --simulator-bundle it prints a
-        .apns file for `xcrun simctl push`.
+        .apns file for `xcrun simctl push`. --routes defaults to ACTIONHUB_ROUTES, then ./routes.
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
@@ -36,7 +36,7 @@ enum PayloadCommand {
             }
             return (key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         }
-        guard let routes = RouteFiles.load(arguments.options["routes"] ?? "routes") else { return 1 }
+        guard let routes = RouteFiles.load(RouteFiles.directory(arguments.options["routes"])) else { return 1 }
         var badge: Int?
         if let text = arguments.options["badge"] {
             guard let number = Int(text), number >= 0 else { throw UsageError("--badge takes a whole number") }

@@ -22,7 +22,8 @@ enum ReplayCommand {
             throw UsageError("replay takes one fixture directory")
         }
         guard let url = arguments.options["url"] else { throw UsageError("replay needs --url") }
-        let credential = arguments.options["token"] ?? ProcessInfo.processInfo.environment["ACTIONHUB_TOKEN"]
+        let credential = (arguments.options["token"] ?? ProcessInfo.processInfo.environment["ACTIONHUB_TOKEN"])
+            .flatMap { $0.isEmpty ? nil : $0 }
         let client = try HTTPClient(url: url, timeoutSeconds: 10)
         let fixtures = try Fixture.load(directory: directory)
         // One clear error for a server that is not there, instead of one failure per fixture.
@@ -31,6 +32,21 @@ enum ReplayCommand {
         } catch {
             printError("actionhub replay: cannot reach \(url): \(error)")
             return 1
+        }
+        // And one hint for a credential the server refuses, instead of a 401 per fixture. Without
+        // one, fixtures of open endpoints (/healthz) can still pass.
+        let hint =
+            "pass an admin API key with --token or ACTIONHUB_TOKEN (the first serve prints one; "
+            + "actionhub keys create --scope admin makes another)"
+        if let credential {
+            let probe = try client.send(
+                method: "GET", path: "/v1/categories", headers: [("Authorization", "Bearer \(credential)")])
+            if probe.status == 401 {
+                printError("actionhub replay: \(url) refused the credential given (401): \(hint)")
+                return 1
+            }
+        } else {
+            printError("actionhub replay: no credential given, so requests that need one get 401: \(hint)")
         }
         let runner = FixtureRunner(client: client, credential: credential)
         var failed = 0

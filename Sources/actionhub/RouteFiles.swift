@@ -1,7 +1,18 @@
 import ActionHubDomain
+import Foundation
 
 /// The route files every command that needs routes reads.
 enum RouteFiles {
+    /// `--routes` (or a command's directory argument), else `ACTIONHUB_ROUTES`, else `./routes`:
+    /// the order serve reads them in, so every command sees the routes the server loads.
+    static func directory(_ given: String?) -> String {
+        if let given { return given }
+        if let variable = ProcessInfo.processInfo.environment["ACTIONHUB_ROUTES"], !variable.isEmpty {
+            return variable
+        }
+        return "routes"
+    }
+
     /// The routes in `directory`, or nil after printing every problem.
     static func load(_ directory: String) -> RouteTable? {
         do {

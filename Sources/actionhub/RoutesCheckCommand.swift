@@ -7,7 +7,7 @@ enum RoutesCheckCommand {
     static let usage = """
         Usage: actionhub routes check [DIR] [--apns DIR]
 
-        Validates every .json file in DIR (default ./routes), refusing identifiers whose Swift names
+        Validates every .json file in DIR (default ACTIONHUB_ROUTES, then ./routes), refusing identifiers whose Swift names
         (from gen ios) collide or are keywords and warning about deprecated options, and every .apns push in the --apns
         directory (default ./fixtures/apns, when it exists) against those routes: category,
         required userInfo keys, mutable-content with media, 4096 bytes. Prints each problem as
@@ -32,7 +32,7 @@ enum RoutesCheckCommand {
             return 0
         }
         guard arguments.positionals.count <= 1 else { throw UsageError("routes check takes one directory") }
-        let directory = arguments.positionals.first ?? "routes"
+        let directory = RouteFiles.directory(arguments.positionals.first)
         guard let table = RouteFiles.load(directory) else { return 1 }
         // What `gen ios` could not turn into Swift that compiles is refused here, not in Xcode.
         let nameProblems = SwiftNames.problems(in: table)

@@ -120,7 +120,7 @@ enum ServeCommand {
         var configuration = HTTPServerConfiguration()
         configuration.host = values.string("host")
         configuration.port = try values.integer("port", in: 0...65535)
-        let location = DatabaseLocation(values.string("database"))
+        let location = try DatabaseOption.location(values)
         configuration.threadCount = try Self.threadCount(values, for: location)
         configuration.connectionTimeoutSeconds = try values.integer("connection-timeout", in: 1...3600)
         configuration.connectionLimit = try values.integer("connection-limit", in: 1...100_000)

@@ -20,7 +20,7 @@ enum StatsCommand {
         }
         guard arguments.positionals == ["rebuild"] else { throw UsageError("stats takes rebuild") }
         let started = ContinuousClock.now
-        try DatabaseLocation(KeysCommand.databasePath(arguments)).open(creating: false).rebuildStats()
+        try DatabaseOption.location(arguments).open(creating: false).rebuildStats()
         let elapsed = ContinuousClock.now - started
         print("rebuilt the stored aggregates in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))")
         return 0

@@ -34,7 +34,7 @@ enum TokensCommand {
         guard let user = arguments.options["user"], !user.isEmpty else {
             throw UsageError("tokens \(subcommand) needs --user")
         }
-        let location = DatabaseLocation(KeysCommand.databasePath(arguments))
+        let location = try DatabaseOption.location(arguments)
         let store = try location.open(creating: false).keyStore()
         if subcommand == "revoke" {
             guard arguments.options["ttl"] == nil, arguments.options["signing-secret"] == nil,

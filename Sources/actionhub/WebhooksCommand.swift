@@ -16,7 +16,8 @@ enum WebhooksCommand {
 
         `create` prints the endpoint as one JSON object with its signing secret (whsec_…), shown this
         once. --events takes `*` (the default: every event), CATEGORY.* or CATEGORY.ACTION of the
-        routes in --routes (default: routes). A running serve picks endpoints up within a second.
+        routes in --routes (default ACTIONHUB_ROUTES, then ./routes). A running serve picks endpoints
+        up within a second. The database must exist (made by serve or migrate).
         `deliveries` lists the newest first: id (the webhook-id header), status, attempts, last HTTP
         status, next attempt or delivery time, last error. --database defaults to ACTIONHUB_DATABASE,
         then ./actionhub.sqlite.
@@ -34,7 +35,7 @@ enum WebhooksCommand {
         guard let subcommand = arguments.positionals.first, subcommands.contains(subcommand) else {
             throw UsageError("webhooks takes create, list, delete, deliveries or redeliver")
         }
-        let database = try DatabaseLocation(KeysCommand.databasePath(arguments)).open(creating: subcommand == "create")
+        let database = try DatabaseOption.location(arguments).open(creating: false)
         let registry = try database.webhookRegistry()
         let positionals = Array(arguments.positionals.dropFirst())
         switch subcommand {
@@ -85,7 +86,7 @@ enum WebhooksCommand {
     {
         guard positionals.isEmpty else { throw UsageError("webhooks create takes no positional arguments") }
         guard let url = arguments.options["url"] else { throw UsageError("webhooks create needs --url") }
-        guard let routes = RouteFiles.load(arguments.options["routes"] ?? "routes") else { return 1 }
+        guard let routes = RouteFiles.load(RouteFiles.directory(arguments.options["routes"])) else { return 1 }
         let events = arguments.options["events"].map {
             $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }

@@ -17,11 +17,12 @@ struct ActionHubExecutable {
         var standardError: String
     }
 
-    /// Runs `actionhub arguments…` to completion.
-    static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs `actionhub arguments…` to completion, with `environment` added to this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = packageRoot
         let output = Pipe()
         let error = Pipe()

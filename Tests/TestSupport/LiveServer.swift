@@ -37,7 +37,7 @@ public final class LiveServer: Sendable {
         let routes = try RouteLoader(handlers: .standard).load(directory: routesDirectory)
         service = try RunningService(
             ServiceConfiguration(
-                database: DatabaseLocation(databasePath), routes: routes, http: http, rateLimit: rateLimit,
+                database: try DatabaseLocation(databasePath), routes: routes, http: http, rateLimit: rateLimit,
                 rateBurst: rateBurst, signing: .init(secret: signingSecret), feedMaximumWait: feedMaximumWait,
                 calls: calls,
                 telemetry: Telemetry(logger: Logger(level: .info) { line in lines.withLock { $0.append(line) } })))
