@@ -2,7 +2,7 @@ import ActionHubDomain
 import Curl
 import JSON
 
-/// How a backend's answer to a call is judged, by its status: the rules the README tells the
+/// How a backend's answer to a call is judged, by its status: the rules docs/routes-and-handlers.md tells the
 /// teams. A pure function of the answer, so each rule is tested on its own.
 enum CallVerdict {
     /// The largest body a result or refusal may have.

@@ -5,13 +5,14 @@ import JSON
 import TestSupport
 import Testing
 
-/// The README's minimal Python backend for `call` routes, run as written there: it verifies the
+/// docs/routes-and-handlers.md's minimal Python backend for `call` routes, run as written there: it verifies the
 /// signature with `standardwebhooks`, accepts while seats last, refuses after, and answers a
 /// retry of a webhook-id the same.
-@Suite struct ReadmeCallBackendTests {
+@Suite struct DocsCallBackendTests {
     static func readmeBackend() throws -> String {
         let readme = try String(
-            contentsOf: ActionHubExecutable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: ActionHubExecutable.packageRoot.appendingPathComponent("docs/routes-and-handlers.md"),
+            encoding: .utf8)
         guard let marker = readme.range(of: "<!-- tested: call backend -->\n```python\n"),
             let end = readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex)
         else { throw Missing() }
