@@ -29,6 +29,7 @@ enum KeysCommand {
         }
         // A mistyped path must not leave an empty database behind: only serve and migrate create one.
         let location = try DatabaseOption.location(arguments)
+        let keyStore = { try location.open(creating: false).keyStore() }
         switch arguments.positionals.first {
         case "create":
             guard arguments.positionals.count == 1 else {
@@ -48,12 +49,12 @@ enum KeysCommand {
                 }
                 return limit
             }
-            let store = try location.open(creating: false).keyStore()
+            let store = try keyStore()
             let created = try KeyIssuer(store: store).create(
                 name: arguments.options["name"] ?? "", scopes: Set(scopes), rateLimit: rateLimit)
             print(created.secret)
         case "list":
-            for key in try location.open(creating: false).keyStore().keys() {
+            for key in try keyStore().keys() {
                 let scopes = key.scopes.sorted().map(\.rawValue).joined(separator: ",")
                 let state = key.revokedAt.map { "revoked \($0)" } ?? "active"
                 let rate = key.rateLimit.map { "\($0)/s" } ?? "default rate"
@@ -65,7 +66,7 @@ enum KeysCommand {
             guard arguments.positionals.count == 2 else { throw UsageError("keys revoke takes one key id") }
             let id = arguments.positionals[1]
             guard
-                try location.open(creating: false).keyStore().revoke(
+                try keyStore().revoke(
                     id: id, at: Timestamp.format(Date()))
             else {
                 printError("actionhub keys: no key with id \(id)")

@@ -7,10 +7,12 @@ enum RouteFiles {
     /// the order serve reads them in, so every command sees the routes the server loads.
     static func directory(_ given: String?) -> String {
         if let given { return given }
-        if let variable = ProcessInfo.processInfo.environment["ACTIONHUB_ROUTES"], !variable.isEmpty {
+        // serve's own setting, so its variable and default are written once.
+        guard let setting = ServeCommand.settings.first(where: { $0.name == "routes" }) else { return "routes" }
+        if let variable = ProcessInfo.processInfo.environment[setting.environmentName], !variable.isEmpty {
             return variable
         }
-        return "routes"
+        return setting.defaultValue
     }
 
     /// The routes in `directory`, or nil after printing every problem.
