@@ -96,9 +96,11 @@ let package = Package(
         // typed outcomes and failures. Builds on Linux, where its tests run against the real server.
         .target(
             name: "ActionHubKit",
-            dependencies: [.target(name: "UserNotifications", condition: .when(platforms: [.linux]))]),
-        // Linux only: Apple's UserNotifications signatures, so that CI type-checks the kit's Apple glue.
-        .target(name: "UserNotifications", path: "Sources/UserNotificationsStub"),
+            dependencies: [.target(name: "AppleSDKStandIn", condition: .when(platforms: [.linux]))]),
+        // Linux only: the Apple API the kit's glue uses (UserNotifications, BackgroundTasks, Apple-only
+        // Foundation), with the SDK's signatures, so that CI type-checks the glue. Not named after an
+        // Apple module, so it cannot clash with an app's own shim.
+        .target(name: "AppleSDKStandIn"),
 
         // In-memory twins of the stores, for tests of the layers above them.
         .target(name: "ActionHubTesting", dependencies: ["ActionHubDomain", "Auth", "Basics"]),
@@ -176,7 +178,7 @@ let package = Package(
 // (bench/run on the 2-core build machine). Debug and sanitizer builds are unchanged. Only on the
 // server's targets: SwiftPM refuses unsafe flags in a product an app takes by version, and the
 // kit's product is one (AdoptablePackageTests).
-let appTargets: Set<String> = ["ActionHubKit", "UserNotifications"]
+let appTargets: Set<String> = ["ActionHubKit", "AppleSDKStandIn"]
 for target in package.targets
 where target.type != .system && target.type != .test && target.type != .plugin
     && !appTargets.contains(target.name)

@@ -1,6 +1,10 @@
-#if canImport(UserNotifications)
+#if canImport(UserNotifications) || canImport(AppleSDKStandIn)
     import Foundation
-    import UserNotifications
+    #if canImport(UserNotifications)
+        import UserNotifications
+    #else
+        import AppleSDKStandIn
+    #endif
 
     // The Apple glue: what an app's own delegate and extensions call. Nothing here takes over the
     // app's notification handling: no delegate is set, no category is replaced.
@@ -73,6 +77,12 @@
             private let lock = NSLock()
             private var handler: ((UNNotificationContent) -> Void)?
             private let original: UNNotificationContent
+            /// The download, cancelled when the system's time runs out.
+            var download: Task<Void, Never>? {
+                get { lock.withLock { storedDownload } }
+                set { lock.withLock { storedDownload = newValue } }
+            }
+            private var storedDownload: Task<Void, Never>?
 
             init(handler: @escaping (UNNotificationContent) -> Void, original: UNNotificationContent) {
                 self.handler = handler
@@ -114,12 +124,12 @@
                 return delivery.finish { $0 }
             }
             let identifier = request.identifier
-            Task { [download, folder] in
+            delivery.download = Task { [download, folder] in
                 let media = try? await download.fetch(url, into: folder)
                 delivery.finish { original in
                     guard let media,
-                        let attachment = try? UNNotificationAttachment.attachment(
-                            withIdentifier: identifier, url: media.file,
+                        let attachment = try? UNNotificationAttachment(
+                            identifier: identifier, url: media.file,
                             options: [UNNotificationAttachmentOptionsTypeHintKey: media.type.typeHint]),
                         let content = original.mutableCopy() as? UNMutableNotificationContent
                     else { return original }
@@ -129,11 +139,13 @@
             }
         }
 
-        /// From `serviceExtensionTimeWillExpire()`: the original content, now.
+        /// From `serviceExtensionTimeWillExpire()`: the original content, now, and the download
+        /// stopped (the extension's process may be kept for the next push).
         public func timeWillExpire() {
             current.lock()
             let delivery = self.delivery
             current.unlock()
+            delivery?.download?.cancel()
             delivery?.finish { $0 }
         }
     }

@@ -5,22 +5,26 @@ import Foundation
 #endif
 
 /// Attempts through a background `URLSession` on Apple platforms: an upload the system carries on
-/// while the app is suspended, and wakes the app for. (Elsewhere, where background sessions do not
-/// exist, the same code runs on an ordinary session.) If the app is killed before an answer comes,
-/// the response is still in the outbox: the next launch sends it again with the same id, and
-/// ActionHub answers the replay from storage.
+/// while the app is suspended or gone, starts no earlier than a retry's date, and wakes the app
+/// for. Each task carries its outbox entry's id, so an answer that arrives after a relaunch settles
+/// that entry (and its upload file is deleted). Elsewhere, where background sessions do not exist,
+/// the same code runs on an ordinary session and retries wait in the process.
 ///
 /// From the app delegate:
 /// `func application(_:handleEventsForBackgroundURLSession identifier:completionHandler:)` →
 /// `transport.handleEvents(forBackgroundURLSession: identifier, completionHandler: completionHandler)`.
 public final class BackgroundSessionTransport: NSObject, HTTPTransport, URLSessionDataDelegate, @unchecked Sendable {
-    public static let defaultIdentifier = "actionhub.outbox"
+    /// `<bundle id>.actionhub`: distinct for the app and each extension (their bundle ids differ),
+    /// since two processes must not share one background session.
+    public static func identifier(for bundle: Bundle = .main) -> String {
+        "\(bundle.bundleIdentifier ?? ProcessInfo.processInfo.processName).actionhub"
+    }
 
-    /// Each task's caller and what has come back so far. Everything below is guarded by `lock`:
-    /// the delegate is called on the session's queue, `post` on any task.
+    /// What has come back so far for each task, by task identifier; the caller when this process
+    /// made it. Everything below is guarded by `lock`: the delegate is called on the session's
+    /// queue, `post` on any task.
     private struct InFlight {
-        var continuation: CheckedContinuation<TransportAnswer, any Error>
-        var file: URL
+        var continuation: CheckedContinuation<TransportAnswer, any Error>?
         var status: Int?
         var retryAfter: String?
         var body = Data()
@@ -32,12 +36,15 @@ public final class BackgroundSessionTransport: NSObject, HTTPTransport, URLSessi
     private var inFlight: [Int: InFlight] = [:]
     private var systemCompletion: (() -> Void)?
     private var session: URLSession?
+    private var earlierLaunchHandler: (@Sendable (String, TransportAnswer?) -> Void)?
+    /// Answers for an earlier launch's tasks that came before the hub asked for them.
+    private var earlierLaunchAnswers: [(String, TransportAnswer?)] = []
 
     /// `uploads` holds the body files the system reads while the app sleeps; put it in the App
     /// Group container (with `sharedContainerIdentifier`) when extensions send too.
     public init(
-        identifier: String = defaultIdentifier, sharedContainerIdentifier: String? = nil, uploads: URL,
-        timeout: TimeInterval = 60
+        identifier: String = BackgroundSessionTransport.identifier(), sharedContainerIdentifier: String? = nil,
+        uploads: URL, timeout: TimeInterval = 60
     ) throws {
         self.identifier = identifier
         self.uploads = uploads
@@ -55,19 +62,22 @@ public final class BackgroundSessionTransport: NSObject, HTTPTransport, URLSessi
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }
 
-    public func post(_ url: URL, headers: [String: String], body: Data) async throws -> TransportAnswer {
+    #if canImport(Darwin)
+        public var defersToSystem: Bool { true }
+    #endif
+
+    public func post(_ attempt: TransportAttempt) async throws -> TransportAnswer {
         guard let session = lock.withLock({ self.session }) else { throw URLError(.cancelled) }
-        let file = uploads.appendingPathComponent("\(UUID().uuidString).json")
-        try body.write(to: file, options: .atomic)
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let task = session.uploadTask(with: request, fromFile: file)
+        let file = uploadFile(for: attempt.id)
+        try ProtectedFile.write(attempt.body, to: file)
+        let task = session.uploadTask(with: attempt.request, fromFile: file)
+        task.taskDescription = attempt.id
+        #if canImport(Darwin)
+            if let notBefore = attempt.notBefore, notBefore > Date() { task.earliestBeginDate = notBefore }
+        #endif
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.withLock {
-                    inFlight[task.taskIdentifier] = InFlight(continuation: continuation, file: file)
-                }
+                lock.withLock { inFlight[task.taskIdentifier] = InFlight(continuation: continuation) }
                 task.resume()
             }
         } onCancel: {
@@ -75,10 +85,24 @@ public final class BackgroundSessionTransport: NSObject, HTTPTransport, URLSessi
         }
     }
 
-    /// Keeps the system's completion handler until the session has delivered every event.
-    public func handleEvents(forBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {
-        guard identifier == self.identifier else { return }
+    public func deliverEarlierLaunchAnswers(to handler: @escaping @Sendable (String, TransportAnswer?) -> Void) {
+        let kept = lock.withLock { () -> [(String, TransportAnswer?)] in
+            earlierLaunchHandler = handler
+            defer { earlierLaunchAnswers = [] }
+            return earlierLaunchAnswers
+        }
+        for (id, answer) in kept { handler(id, answer) }
+    }
+
+    /// Keeps the system's completion handler until the session has delivered every event; false
+    /// when `identifier` is another session's (the app has other background sessions to serve).
+    @discardableResult
+    public func handleEvents(forBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void)
+        -> Bool
+    {
+        guard identifier == self.identifier else { return false }
         lock.withLock { systemCompletion = completionHandler }
+        return true
     }
 
     /// Stops the session; attempts under way fail and stay in the outbox.
@@ -90,48 +114,59 @@ public final class BackgroundSessionTransport: NSObject, HTTPTransport, URLSessi
         session?.invalidateAndCancel()
     }
 
+    private func uploadFile(for id: String) -> URL {
+        uploads.appendingPathComponent("\(id).json")
+    }
+
     public func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let http = response as? HTTPURLResponse
         lock.withLock {
-            inFlight[dataTask.taskIdentifier]?.status = http?.statusCode
+            inFlight[dataTask.taskIdentifier, default: InFlight()].status = http?.statusCode
             inFlight[dataTask.taskIdentifier]?.retryAfter = http?.value(forHTTPHeaderField: "Retry-After")
         }
         completionHandler(.allow)
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock { inFlight[dataTask.taskIdentifier]?.body.append(data) }
+        lock.withLock { inFlight[dataTask.taskIdentifier, default: InFlight()].body.append(data) }
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        // A task from an earlier launch has no caller here: its response is still in the outbox.
-        guard let finished = lock.withLock({ inFlight.removeValue(forKey: task.taskIdentifier) }) else { return }
-        try? FileManager.default.removeItem(at: finished.file)
+        let finished = lock.withLock { inFlight.removeValue(forKey: task.taskIdentifier) } ?? InFlight()
         let status = finished.status ?? (task.response as? HTTPURLResponse)?.statusCode
-        if let error {
-            finished.continuation.resume(throwing: error)
-        } else if let status {
-            finished.continuation.resume(
-                returning: TransportAnswer(status: status, retryAfter: finished.retryAfter, body: finished.body))
-        } else {
-            finished.continuation.resume(throwing: URLError(.badServerResponse))
+        let answer = status.map { TransportAnswer(status: $0, retryAfter: finished.retryAfter, body: finished.body) }
+        if let id = task.taskDescription { try? FileManager.default.removeItem(at: uploadFile(for: id)) }
+        if let continuation = finished.continuation {
+            if let answer, error == nil {
+                continuation.resume(returning: answer)
+            } else {
+                continuation.resume(throwing: error ?? URLError(.badServerResponse))
+            }
+            return
         }
+        // A task an earlier launch made: its entry is still in the outbox, to be settled by it.
+        guard let id = task.taskDescription else { return }
+        let handler = lock.withLock { () -> (@Sendable (String, TransportAnswer?) -> Void)? in
+            if earlierLaunchHandler == nil { earlierLaunchAnswers.append((id, error == nil ? answer : nil)) }
+            return earlierLaunchHandler
+        }
+        handler?(id, error == nil ? answer : nil)
     }
 
     #if canImport(Darwin)
         public func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
-            let completion = lock.withLock { () -> (() -> Void)? in
-                defer { systemCompletion = nil }
-                return systemCompletion
+            // The system's handler is read and called on the main queue, after every event of the
+            // session has been delivered to the methods above, as Apple's documentation asks.
+            DispatchQueue.main.async { [self] in
+                let completion = lock.withLock { () -> (() -> Void)? in
+                    defer { systemCompletion = nil }
+                    return systemCompletion
+                }
+                completion?()
             }
-            // The system's handler belongs on the main thread, called once; it is not Sendable, so
-            // it crosses to the main queue as the one value that goes there.
-            guard let completion else { return }
-            nonisolated(unsafe) let handler = completion
-            DispatchQueue.main.async { handler() }
         }
     #endif
 }

@@ -1,4 +1,6 @@
-/// What became of a forwarded response, as the kit's `events` stream tells it.
+import Foundation
+
+/// What became of a forwarded response, as the kit's `events()` tell it.
 public enum DeliveryEvent: Sendable, Equatable {
     /// Stored by ActionHub (`replayed`: it had been stored by an earlier attempt).
     case delivered(id: String, outcome: Outcome, replayed: Bool)
@@ -6,4 +8,7 @@ public enum DeliveryEvent: Sendable, Equatable {
     case failed(DeliveryFailure)
     /// ActionHub refused the credential (401): delivery waits for `credentialsChanged()`.
     case needsCredential
+    /// The app's credential closure gave nil (signed out, the Keychain locked, a refresh that
+    /// failed offline): delivery is tried again at `retryAt`, or at once on `credentialsChanged()`.
+    case credentialUnavailable(retryAt: Date)
 }

@@ -33,7 +33,8 @@ public struct KitRoutes: Sendable, Equatable {
         self.categories = Dictionary(categories.map { ($0.identifier, $0) }) { first, _ in first }
     }
 
-    /// Why a response is not forwarded, or nil when it fits the routes.
+    /// Why a response is not forwarded, or nil when it fits the routes: checked on the device, so a
+    /// text the server would refuse never leaves it.
     public func problem(with response: NotificationResponse) -> String? {
         guard let category = categories[response.categoryIdentifier] else {
             return "category \(response.categoryIdentifier) is not in the routes"
@@ -45,6 +46,11 @@ public struct KitRoutes: Sendable, Equatable {
         if let missing = category.requiredUserInfo.first(where: { response.userInfo[$0]?.stringValue?.isEmpty != false }
         ) {
             return "userInfo has no \(missing) (a non-empty string)"
+        }
+        // Counted as the server counts them (characters); it would answer 422.
+        if let limit = category.textLimits[response.actionIdentifier], let text = response.userText, text.count > limit
+        {
+            return "userText has \(text.count) characters; \(response.actionIdentifier) takes at most \(limit)"
         }
         return nil
     }

@@ -85,41 +85,44 @@ public struct MediaDownload: Sendable {
     }
 
     /// Downloads `url` into `folder` (a temporary folder of the extension's) under a name with
-    /// the right extension: iOS reads the type from it.
+    /// the right extension: iOS reads the type from it. The body is streamed to the file; a
+    /// `Content-Length` over the limit is refused before any of the body is read, and a body that
+    /// grows past it is cut off there. Cancelling the calling task stops the download.
     public func fetch(_ url: URL, into folder: URL) async throws(Failure) -> Media {
         guard url.scheme == "https" || (allowsHTTP && url.scheme == "http") else {
             throw .notHTTPS(url.absoluteString)
         }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .network("cannot write to \(folder.path): \(error)")
+        }
+        let partial = folder.appendingPathComponent("\(UUID().uuidString).part")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = budget / .seconds(1)
         configuration.timeoutIntervalForResource = budget / .seconds(1)
-        let session = URLSession(configuration: configuration)
+        let stream = MediaStream(url: url, file: partial)
+        let session = URLSession(configuration: configuration, delegate: stream, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let downloaded: URL
-        let response: URLResponse
-        do {
-            (downloaded, response) = try await session.download(for: URLRequest(url: url))
-        } catch let error as URLError where error.code == .timedOut {
-            throw .timedOut
-        } catch {
-            throw .network("\(error)")
+        let task = session.dataTask(with: URLRequest(url: url))
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in stream.start(task, continuation) }
+        } onCancel: {
+            task.cancel()
         }
-        defer { try? FileManager.default.removeItem(at: downloaded) }
-        guard let http = response as? HTTPURLResponse else { throw .network("no HTTP response") }
-        guard (200..<300).contains(http.statusCode) else { throw .status(http.statusCode) }
-        let contentType = http.value(forHTTPHeaderField: "Content-Type")
-        guard let type = contentType.flatMap(MediaType.init(contentType:)) else {
-            throw .unsupportedType(contentType)
+        switch result {
+        case .failure(let failure):
+            try? FileManager.default.removeItem(at: partial)
+            throw failure
+        case .success(let (type, bytes)):
+            let file = folder.appendingPathComponent("\(UUID().uuidString).\(type.fileExtension)")
+            do {
+                try FileManager.default.moveItem(at: partial, to: file)
+            } catch {
+                try? FileManager.default.removeItem(at: partial)
+                throw .network("cannot keep the download: \(error)")
+            }
+            return Media(file: file, type: type, bytes: bytes)
         }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: downloaded.path))?[.size] as? Int) ?? 0
-        guard size <= type.kind.maximumBytes else { throw .tooLarge(bytes: size, limit: type.kind.maximumBytes) }
-        let file = folder.appendingPathComponent("\(UUID().uuidString).\(type.fileExtension)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(at: downloaded, to: file)
-        } catch {
-            throw .network("cannot keep the download: \(error)")
-        }
-        return Media(file: file, type: type, bytes: size)
     }
 }

@@ -5,9 +5,10 @@ import Foundation
 /// container.
 ///
 /// `pending/<id>.json` holds the exact bytes to send; `pending/<id>.state.json` the attempts so
-/// far and when the next may start; `failed/<id>.json` and `failed/<id>.failure.json` what could
-/// not be delivered and why. Every file is written whole (to a temporary file, then renamed), so a
-/// crash leaves the old version or the new one, never half of one.
+/// far and when the next may start; `sending/<id>.json` an entry a process has claimed (moved
+/// there by one rename, so of two processes only one gets it; the file's modification date is when
+/// the claim lapses, so an entry whose sender died goes back); `failed/<id>.json` and
+/// `failed/<id>.failure.json` what could not be delivered and why. Every file is written whole.
 public struct Outbox: Sendable {
     public struct State: Codable, Sendable, Equatable {
         public var queuedAt: Date
@@ -25,64 +26,139 @@ public struct Outbox: Sendable {
 
     public init(folder: URL) throws {
         self.folder = folder
-        for sub in ["pending", "failed"] {
+        for sub in ["pending", "sending", "failed"] {
             try FileManager.default.createDirectory(
                 at: folder.appendingPathComponent(sub, isDirectory: true), withIntermediateDirectories: true)
         }
     }
 
-    private var pendingFolder: URL { folder.appendingPathComponent("pending", isDirectory: true) }
-    private var failedFolder: URL { folder.appendingPathComponent("failed", isDirectory: true) }
+    private func file(_ sub: String, _ name: String) -> URL {
+        folder.appendingPathComponent(sub, isDirectory: true).appendingPathComponent(name)
+    }
 
-    /// Written before `forward` returns: from here on the response survives a crash.
-    func add(id: String, body: Data, at now: Date) throws {
-        try Self.write(body, to: pendingFolder.appendingPathComponent("\(id).json"))
+    private func exists(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.path)
+    }
+
+    /// Written before `forward` awaits anything: from here on the response survives a crash. An id
+    /// already in the outbox (waiting, being sent, or failed) is left as it is: the same response
+    /// forwarded twice is kept once. Returns whether it was added.
+    @discardableResult
+    func add(id: String, body: Data, at now: Date) throws -> Bool {
+        guard !exists(file("pending", "\(id).json")), !exists(file("sending", "\(id).json")),
+            !exists(file("failed", "\(id).json"))
+        else { return false }
+        try ProtectedFile.write(body, to: file("pending", "\(id).json"))
         try update(id: id, State(queuedAt: now, attempts: 0, notBefore: now))
+        return true
     }
 
     func update(id: String, _ state: State) throws {
-        try Self.write(try JSONEncoder().encode(state), to: pendingFolder.appendingPathComponent("\(id).state.json"))
+        try ProtectedFile.write(try JSONEncoder().encode(state), to: file("pending", "\(id).state.json"))
     }
 
-    /// Every pending entry, oldest first. An entry whose state file is missing (the app died
-    /// between the two writes) is due now.
-    public func pending() -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: pendingFolder.path)) ?? []
+    /// Takes the entry for this process to send, until `until`; nil when it is not waiting (another
+    /// process has it, or it is gone).
+    func claim(id: String, until: Date) -> Entry? {
+        let waiting = file("pending", "\(id).json")
+        let claimed = file("sending", "\(id).json")
+        // The lapse time goes on before the rename, so no other process ever sees the claim
+        // without it (and takes it back as lapsed).
+        try? FileManager.default.setAttributes([.modificationDate: until], ofItemAtPath: waiting.path)
+        guard rename(waiting.path, claimed.path) == 0 else { return nil }
+        guard let body = FileManager.default.contents(atPath: claimed.path) else { return nil }
+        return Entry(id: id, body: body, state: state(of: id))
+    }
+
+    /// Moves when a claim lapses: a deferred attempt handed to the system holds it longer.
+    func holdClaim(id: String, until: Date) {
+        try? FileManager.default.setAttributes(
+            [.modificationDate: until], ofItemAtPath: file("sending", "\(id).json").path)
+    }
+
+    /// Gives a claimed entry back, with its new state, for whoever sends next.
+    func release(id: String, _ state: State) throws {
+        try update(id: id, state)
+        let claimed = file("sending", "\(id).json")
+        guard exists(claimed) else { return }
+        guard rename(claimed.path, file("pending", "\(id).json").path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: claimed.path])
+        }
+    }
+
+    /// The entry, waiting or claimed; nil when it has left the outbox.
+    func entry(id: String) -> Entry? {
+        let body =
+            FileManager.default.contents(atPath: file("sending", "\(id).json").path)
+            ?? FileManager.default.contents(atPath: file("pending", "\(id).json").path)
+        return body.map { Entry(id: id, body: $0, state: state(of: id)) }
+    }
+
+    /// Whether the id is still waiting or being sent.
+    func contains(id: String) -> Bool {
+        exists(file("pending", "\(id).json")) || exists(file("sending", "\(id).json"))
+    }
+
+    private func state(of id: String) -> State {
+        FileManager.default.contents(atPath: file("pending", "\(id).state.json").path)
+            .flatMap { try? JSONDecoder().decode(State.self, from: $0) }
+            ?? State(queuedAt: .distantPast, attempts: 0, notBefore: .distantPast)
+    }
+
+    /// Every entry waiting, oldest first; claims that lapsed (their sender died) are taken back
+    /// first. An entry whose state file is missing (the app died between the two writes) is due now.
+    public func pending(now: Date = Date()) -> [Entry] {
+        let sending = folder.appendingPathComponent("sending", isDirectory: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: sending.path)) ?? [] {
+            let claimed = sending.appendingPathComponent(name)
+            let lapses = (try? FileManager.default.attributesOfItem(atPath: claimed.path))?[.modificationDate] as? Date
+            if let lapses, lapses < now { _ = rename(claimed.path, file("pending", name).path) }
+        }
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("pending", isDirectory: true).path)) ?? []
         let entries = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".state.json") }.compactMap {
             name -> Entry? in
             let id = String(name.dropLast(".json".count))
-            guard let body = FileManager.default.contents(atPath: pendingFolder.appendingPathComponent(name).path)
-            else { return nil }
-            let stateData = FileManager.default.contents(
-                atPath: pendingFolder.appendingPathComponent("\(id).state.json").path)
-            let state =
-                stateData.flatMap { try? JSONDecoder().decode(State.self, from: $0) }
-                ?? State(queuedAt: .distantPast, attempts: 0, notBefore: .distantPast)
-            return Entry(id: id, body: body, state: state)
+            guard let body = FileManager.default.contents(atPath: file("pending", name).path) else { return nil }
+            return Entry(id: id, body: body, state: state(of: id))
         }
         return entries.sorted { ($0.state.queuedAt, $0.id) < ($1.state.queuedAt, $1.id) }
     }
 
+    /// Nothing waits and nothing is being sent.
+    public var isEmpty: Bool {
+        pending().isEmpty && sending().isEmpty
+    }
+
+    /// Ids of the entries some process is sending now.
+    public func sending() -> [String] {
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("sending", isDirectory: true).path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }.sorted()
+    }
+
     func remove(id: String) {
-        for name in ["\(id).json", "\(id).state.json"] {
-            try? FileManager.default.removeItem(at: pendingFolder.appendingPathComponent(name))
+        for url in [file("sending", "\(id).json"), file("pending", "\(id).json"), file("pending", "\(id).state.json")] {
+            try? FileManager.default.removeItem(at: url)
         }
     }
 
     /// Moves the entry to `failed/` with why.
     func fail(_ entry: Entry, _ failure: DeliveryFailure) throws {
-        try Self.write(entry.body, to: failedFolder.appendingPathComponent("\(entry.id).json"))
-        try Self.write(
-            try JSONEncoder().encode(failure), to: failedFolder.appendingPathComponent("\(entry.id).failure.json"))
+        try ProtectedFile.write(entry.body, to: file("failed", "\(entry.id).json"))
+        try ProtectedFile.write(try JSONEncoder().encode(failure), to: file("failed", "\(entry.id).failure.json"))
         remove(id: entry.id)
     }
 
     /// What could not be delivered, oldest first.
     public func failures() -> [DeliveryFailure] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: failedFolder.path)) ?? []
+        let failed = folder.appendingPathComponent("failed", isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: failed.path)) ?? []
         return names.filter { $0.hasSuffix(".failure.json") }
             .compactMap { name in
-                FileManager.default.contents(atPath: failedFolder.appendingPathComponent(name).path)
+                FileManager.default.contents(atPath: failed.appendingPathComponent(name).path)
                     .flatMap { try? JSONDecoder().decode(DeliveryFailure.self, from: $0) }
             }
             .sorted { ($0.failedAt, $0.id) < ($1.failedAt, $1.id) }
@@ -91,16 +167,7 @@ public struct Outbox: Sendable {
     /// Forgets a failure once the app has dealt with it.
     public func dismissFailure(id: String) {
         for name in ["\(id).json", "\(id).failure.json"] {
-            try? FileManager.default.removeItem(at: failedFolder.appendingPathComponent(name))
+            try? FileManager.default.removeItem(at: file("failed", name))
         }
-    }
-
-    private static func write(_ data: Data, to url: URL) throws {
-        #if os(iOS) || os(watchOS) || os(tvOS) || os(visionOS)
-            // Readable after the first unlock, so a background launch can still deliver.
-            try data.write(to: url, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
-        #else
-            try data.write(to: url, options: [.atomic])
-        #endif
     }
 }

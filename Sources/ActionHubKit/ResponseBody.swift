@@ -1,7 +1,8 @@
 import Foundation
 
-/// The body of `POST /v1/responses`. Encoded once, when the response is put in the outbox; every
-/// retry sends those same bytes with the same id, which is what makes retries safe.
+/// The body of `POST /v1/responses`. Encoded once, when the response is put in the outbox (before
+/// the credential is known, so without `userId`); every retry sends those same bytes with the same
+/// id, which is what makes retries safe.
 public struct ResponseBody: Codable, Sendable, Equatable {
     public struct Notification: Codable, Sendable, Equatable {
         public var identifier: String
@@ -35,6 +36,15 @@ public struct ResponseBody: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
+    }
+
+    /// The bytes to send with `credential`: as stored, or with `userId` for an API key (a user
+    /// token names its user). The same for every attempt with the same credential.
+    static func bytes(_ stored: Data, for credential: Credential) -> Data {
+        guard case .apiKey(_, let userId) = credential, var body = try? JSONDecoder().decode(Self.self, from: stored)
+        else { return stored }
+        body.userId = userId
+        return (try? body.encoded()) ?? stored
     }
 
     /// RFC 3339 in UTC with milliseconds, as the API's timestamps are.

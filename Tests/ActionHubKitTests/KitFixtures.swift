@@ -27,12 +27,23 @@ enum KitFixtures {
     }
 
     static let fastBackoff = Backoff(initial: .milliseconds(20), maximum: .milliseconds(200))
+
+    /// Polls `condition` for up to a minute (several under a sanitizer).
+    static func waitUntil(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(TimingBudget.seconds(seconds))
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
 }
 
 /// Answers each attempt with the next scripted answer (the last one repeats), and records what
 /// was sent.
 final class ScriptedTransport: HTTPTransport {
     struct Sent: Sendable {
+        var id: String
         var headers: [String: String]
         var body: Data
         var at: Date
@@ -45,8 +56,8 @@ final class ScriptedTransport: HTTPTransport {
         self.script = Locked(script)
     }
 
-    func post(_ url: URL, headers: [String: String], body: Data) async throws -> TransportAnswer {
-        sent.withLock { $0.append(Sent(headers: headers, body: body, at: Date())) }
+    func post(_ attempt: TransportAttempt) async throws -> TransportAnswer {
+        sent.withLock { $0.append(Sent(id: attempt.id, headers: attempt.headers, body: attempt.body, at: Date())) }
         let next = script.withLock { script in script.count > 1 ? script.removeFirst() : script[0] }
         return try next.get()
     }

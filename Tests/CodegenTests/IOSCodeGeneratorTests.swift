@@ -63,8 +63,8 @@ import Testing
         #expect(document["strings"]?.objectValue?.keys.count == catalog.entries.count)
     }
 
-    /// The generated file type-checks in Swift 6 mode against ActionHubKit and the stub of
-    /// UserNotifications that declares Apple's signatures (the modules this test build made).
+    /// The generated file type-checks in Swift 6 mode against ActionHubKit and the stand-in of
+    /// UserNotifications that declares Apple's signatures.
     @Test(arguments: ["routes", "every-option"])
     func theGeneratedFileTypeChecksAgainstTheKit(_ name: String) throws {
         let source = IOSCodeGenerator(routes: try Self.routes(Self.set(name)), endpoint: Self.endpoint).generate()
@@ -95,14 +95,9 @@ import Testing
             }
         }
         """.write(to: app, atomically: true, encoding: .utf8)
-        let modules = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("Modules").path
         // Once as a plain module, once as an app target with main-actor default isolation.
         for isolation in [[], ["-default-isolation", "MainActor"]] {
-            let result = try Toolchain.run(
-                "swiftc",
-                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, file.path, app.path]
-                    + isolation)
+            let result = try AppleSDKStandIns.typeCheck([file, app], arguments: isolation)
             #expect(result.status == 0, "\(isolation): \(result.output)")
         }
     }

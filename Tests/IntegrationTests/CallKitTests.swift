@@ -32,9 +32,11 @@ struct CallKitTests {
                 ]), credential: { credential },
                 backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(500)),
                 transport: URLSessionTransport(timeout: 5)))
+        // Subscribed before anything is forwarded: a subscription sees events from then on.
+        let stream = hub.events()
         let events = Task {
             var seen: [DeliveryEvent] = []
-            for await event in hub.events {
+            for await event in stream {
                 seen.append(event)
                 if seen.count == 2 { break }
             }

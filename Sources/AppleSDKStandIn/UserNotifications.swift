@@ -1,13 +1,17 @@
-// A stand-in for Apple's UserNotifications framework, on Linux only, so that CI type-checks
-// ActionHubKit's Apple glue in Swift 6 mode. It declares exactly what the glue uses, with the
-// signatures of the iOS 17 SDK (no class here is Sendable, as in the SDK: the strictest case);
-// nothing here runs. On Apple platforms the real framework is used and this target is not built.
+// Apple's UserNotifications framework as Swift imports it from the iOS 18 SDK, for Linux only, so
+// that CI type-checks ActionHubKit's Apple glue and the app code in docs/app.md in Swift 6 mode:
+// no class is Sendable, completion handlers are plain `@escaping`, the delegate protocol is not
+// isolated and has the async forms, the attachment initializer throws. Only what the glue and the
+// documented app code use; nothing here runs. (Objective-C optional requirements become
+// requirements with default implementations, which is how an app's methods meet them.)
 import Foundation
 
 open class UNNotificationContent: NSObject {
     open var title: String { "" }
+    open var subtitle: String { "" }
     open var body: String { "" }
     open var categoryIdentifier: String { "" }
+    open var threadIdentifier: String { "" }
     open var userInfo: [AnyHashable: Any] { [:] }
     open var attachments: [UNNotificationAttachment] { [] }
 
@@ -41,6 +45,12 @@ open class UNTextInputNotificationResponse: UNNotificationResponse {
     open var userText: String { "" }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Apple's names.
+public let UNNotificationDefaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public let UNNotificationDismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+
 public struct UNNotificationActionOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -56,6 +66,15 @@ public struct UNNotificationCategoryOptions: OptionSet, Sendable {
     public static let allowInCarPlay = UNNotificationCategoryOptions(rawValue: 1 << 1)
     public static let hiddenPreviewsShowTitle = UNNotificationCategoryOptions(rawValue: 1 << 2)
     public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 1 << 3)
+}
+
+public struct UNNotificationPresentationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let badge = UNNotificationPresentationOptions(rawValue: 1 << 0)
+    public static let sound = UNNotificationPresentationOptions(rawValue: 1 << 1)
+    public static let list = UNNotificationPresentationOptions(rawValue: 1 << 3)
+    public static let banner = UNNotificationPresentationOptions(rawValue: 1 << 4)
 }
 
 open class UNNotificationActionIcon: NSObject {
@@ -94,27 +113,54 @@ open class UNNotificationCategory: NSObject {
 public let UNNotificationAttachmentOptionsTypeHintKey = "UNNotificationAttachmentOptionsTypeHintKey"
 
 open class UNNotificationAttachment: NSObject {
-    open class func attachment(
-        withIdentifier identifier: String, url: URL, options: [AnyHashable: Any]? = nil
-    ) throws -> UNNotificationAttachment {
-        UNNotificationAttachment()
+    open var identifier: String { "" }
+    open var url: URL { URL(fileURLWithPath: "/") }
+    /// `+attachmentWithIdentifier:URL:options:error:`, which Swift imports as a throwing initializer.
+    public convenience init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
+        self.init()
     }
 }
 
+public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void)
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void)
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
+}
+
+extension UNUserNotificationCenterDelegate {
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions { [] }
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
+    ) async {}
+}
+
 open class UNUserNotificationCenter: NSObject {
+    open weak var delegate: (any UNUserNotificationCenterDelegate)?
     open class func current() -> UNUserNotificationCenter { UNUserNotificationCenter() }
     open func notificationCategories() async -> Set<UNNotificationCategory> { [] }
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {}
 }
 
-extension String {
-    /// Apple's Foundation (iOS 16+) looks the key up in the table's string catalog; Foundation on
-    /// Linux has no such initializer, so the stub declares it for the generated category code.
-    /// (Apple types `defaultValue` as `String.LocalizationValue`, which a string literal also makes.)
-    public init(
-        localized key: StaticString, defaultValue: String, table: String? = nil, bundle: Bundle? = nil,
-        locale: Locale = .current, comment: StaticString? = nil
-    ) {
-        self = defaultValue
-    }
+open class UNNotificationServiceExtension: NSObject {
+    open func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {}
+    open func serviceExtensionTimeWillExpire() {}
 }
