@@ -257,25 +257,32 @@ public final class HTTPServer: Sendable {
     }
 }
 
+// The callbacks borrow the server without retaining it: a retain there made a worker hold the last
+// reference when the owner let go mid-request, so `deinit` (which joins the workers in
+// MHD_stop_daemon) ran on that worker. Borrowing is sound because `deinit` stops the daemon, and
+// with it every callback, before the server's memory goes.
 private let accessHandler: MHD_AccessHandlerCallback = {
     context, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else {
         return MHD_Result.NO
     }
-    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().handle(
-        connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize,
-        requestContext: requestContext)
+    return Unmanaged<HTTPServer>.fromOpaque(context)._withUnsafeGuaranteedRef {
+        $0.handle(
+            connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize,
+            requestContext: requestContext)
+    }
 }
 
 private let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
     guard let context, let requestContext else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(requestContext: requestContext)
+    Unmanaged<HTTPServer>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.completed(requestContext: requestContext) }
 }
 
 private let connectionChanged: MHD_NotifyConnectionCallback = { context, _, _, code in
     guard let context else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().connection(
-        opened: code == .CONNECTION_NOTIFY_STARTED)
+    Unmanaged<HTTPServer>.fromOpaque(context)._withUnsafeGuaranteedRef {
+        $0.connection(opened: code == .CONNECTION_NOTIFY_STARTED)
+    }
 }
 
 private let keepEscaped:
