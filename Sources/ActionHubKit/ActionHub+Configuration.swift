@@ -65,6 +65,7 @@ extension ActionHub {
 
     public struct AppGroupUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
         public var appGroup: String
+        public init(appGroup: String) { self.appGroup = appGroup }
         public var description: String {
             "ActionHubKit: no App Group container \(appGroup) in this process: add the App Groups capability "
                 + "with \(appGroup) to the app and to each notification extension, or the extensions' responses "

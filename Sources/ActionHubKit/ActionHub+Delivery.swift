@@ -20,6 +20,14 @@ extension ActionHub {
             fail(entry, DeliveryFailure(id: id, reason: .expired, failedAt: Date()))
             return nil
         }
+        // A pass may have just put it back with a pause the server asked for (Retry-After).
+        if entry.state.notBefore > Date() {
+            guard entry.state.notBefore < deadline else {
+                give(back: id, entry.state)
+                return nil
+            }
+            try? await Task.sleep(for: .milliseconds(Int64(entry.state.notBefore.timeIntervalSinceNow * 1000) + 1))
+        }
         var state = entry.state
         while true {
             guard let credential = await credential(for: entry, state) else { return nil }
@@ -75,7 +83,12 @@ extension ActionHub {
                 }
             }
         }
-        return nextDue
+        // What another sender holds comes back when its claim lapses, should that sender be gone.
+        // (Never sooner than a second: a claim that could not be taken back must not spin the loop.)
+        guard let lapse = outbox.firstClaimLapse().map({ max($0, Date().addingTimeInterval(1)) }) else {
+            return nextDue
+        }
+        return min(nextDue ?? lapse, lapse)
     }
 
     /// Claims the entry for this process until the lease lapses.

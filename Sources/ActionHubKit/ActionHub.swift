@@ -95,6 +95,9 @@ public actor ActionHub {
         }
         inlineQueue = []
         inlineWorker = nil
+        // What it skipped or left (past its budget, cancelled) is the loop's now, which may be
+        // asleep with nothing due: it saw these entries claimed.
+        wake()
     }
 
     /// `forward`, then waits up to `timeout` for that response's outcome: for a Notification

@@ -62,7 +62,9 @@ final class MediaStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
         if let refusal {
             finish(.failure(refusal))
-            completionHandler(.cancel)
+            // Cancelling the task, not answering `.cancel`: Foundation on Linux spins on the latter.
+            completionHandler(.allow)
+            dataTask.cancel()
         } else {
             completionHandler(.allow)
         }

@@ -126,6 +126,16 @@ public struct Outbox: Sendable {
         return entries.sorted { ($0.state.queuedAt, $0.id) < ($1.state.queuedAt, $1.id) }
     }
 
+    /// When the first claim some process holds lapses: then a pass must look again, since its
+    /// sender may have died with it (nil when nothing is being sent).
+    func firstClaimLapse() -> Date? {
+        let sending = folder.appendingPathComponent("sending", isDirectory: true)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: sending.path)) ?? []).compactMap {
+            (try? FileManager.default.attributesOfItem(atPath: sending.appendingPathComponent($0).path))?[
+                .modificationDate] as? Date
+        }.min()
+    }
+
     /// Nothing waits and nothing is being sent.
     public var isEmpty: Bool {
         pending().isEmpty && sending().isEmpty

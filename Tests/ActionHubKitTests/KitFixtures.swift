@@ -47,17 +47,33 @@ final class ScriptedTransport: HTTPTransport {
         var headers: [String: String]
         var body: Data
         var at: Date
+        /// Whether the test's background time was held when it was sent.
+        var duringBackgroundTime = false
     }
 
     private let script: Locked<[Result<TransportAnswer, URLError>]>
+    private let delay: Duration?
+    private let backgroundTime: @Sendable () -> Bool
     let sent = Locked<[Sent]>([])
 
-    init(_ script: [Result<TransportAnswer, URLError>]) {
+    init(
+        _ script: [Result<TransportAnswer, URLError>], delay: Duration? = nil,
+        backgroundTime: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.script = Locked(script)
+        self.delay = delay
+        self.backgroundTime = backgroundTime
     }
 
     func post(_ attempt: TransportAttempt) async throws -> TransportAnswer {
-        sent.withLock { $0.append(Sent(id: attempt.id, headers: attempt.headers, body: attempt.body, at: Date())) }
+        let held = backgroundTime()
+        sent.withLock {
+            $0.append(
+                Sent(
+                    id: attempt.id, headers: attempt.headers, body: attempt.body, at: Date(),
+                    duringBackgroundTime: held))
+        }
+        if let delay { try? await Task.sleep(for: delay) }
         let next = script.withLock { script in script.count > 1 ? script.removeFirst() : script[0] }
         return try next.get()
     }
