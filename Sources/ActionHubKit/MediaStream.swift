@@ -62,9 +62,7 @@ final class MediaStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
         if let refusal {
             finish(.failure(refusal))
-            // Cancelling the task, not answering `.cancel`: Foundation on Linux spins on the latter.
-            completionHandler(.allow)
-            dataTask.cancel()
+            completionHandler(.cancel)
         } else {
             completionHandler(.allow)
         }
