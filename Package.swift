@@ -39,13 +39,13 @@ let package = Package(
         // The SQLite database: opened, set up and migrated once, then its writer and readers serve the stores.
         .target(
             name: "SQLiteStore",
-            dependencies: ["ActionHubDomain", "Auth", "Basics", "GroupCommit", "Migrations", "SQLite"]),
+            dependencies: ["ActionHubDomain", "Auth", "Basics", "Crypto", "GroupCommit", "Migrations", "SQLite"]),
         // The libpq wrapper: connections, results, errors. The only module that imports CPostgreSQL.
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "Migrations"]),
         // The ResponseStore and KeyStore on PostgreSQL, for several instances on one database.
         .target(
             name: "PostgreSQLStore",
-            dependencies: ["ActionHubDomain", "Auth", "Basics", "GroupCommit", "Migrations", "PostgreSQL"]),
+            dependencies: ["ActionHubDomain", "Auth", "Basics", "Crypto", "GroupCommit", "Migrations", "PostgreSQL"]),
         // HTTP as values: request, response, answer now or later, responder, router. No C.
         .target(name: "HTTP", dependencies: ["Basics"]),
         // The libmicrohttpd server behind an HTTPResponder. The only module that imports CMicroHTTPD.

@@ -37,6 +37,7 @@ extension ActionHubAPI {
                 case .failure(let error):
                     switch error {
                     case let conflict as ResponseConflict: self.countResponse(conflict.route, outcome: "conflict")
+                    case let erased as ResponseErased: self.countResponse(erased.route, outcome: "erased")
                     case let refusal as BackendRefusal: self.countResponse(refusal.route, outcome: "rejected")
                     case let unavailable as BackendUnavailable:
                         self.countResponse(unavailable.route, outcome: "unavailable")

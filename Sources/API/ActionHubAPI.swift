@@ -44,7 +44,7 @@ public struct ActionHubAPI: HTTPResponder {
     private static let router: Router<APIRoute> = {
         var router = Router<APIRoute>()
         for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
-            + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes
+            + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes + erasureRoutes
         {
             router.add(route.method, route.path, route)
         }
@@ -114,6 +114,8 @@ public struct ActionHubAPI: HTTPResponder {
             return .validation(failure.errors)
         case let conflict as ResponseConflict:
             return .conflict(id: conflict.id)
+        case let erased as ResponseErased:
+            return .gone(id: erased.id)
         case let refusal as HandlerRefusal:
             return .refused(refusal)
         case let refusal as BackendRefusal:

@@ -98,6 +98,13 @@ extension Problem {
             errors: [FieldError(field: "id", message: "already used for a different response")])
     }
 
+    static func gone(id: String) -> Problem {
+        Problem(
+            type: typePrefix + "erased", title: "The response's user was erased", status: 410,
+            detail: "Response \(id) belonged to a user whose data was erased on request; it is not stored again.",
+            errors: [FieldError(field: "id", message: "belongs to an erased user")])
+    }
+
     static func refused(_ refusal: HandlerRefusal) -> Problem {
         Problem(type: typePrefix + refusal.kind, title: refusal.title, status: refusal.status, detail: refusal.detail)
     }

@@ -10,6 +10,8 @@ extension ResponseService {
     {
         guard let caller else { preconditionFailure("a call plan reached a service without a BackendCaller") }
         let (id, route, store) = (event.id, event.routeKey, store)
+        // An erased user's event is refused before the backend is asked about it again.
+        if try store.wasErased(id: id) { return .ready(.failure(ResponseErased(id: id, route: route))) }
         if try store.response(id: id) != nil {
             // Known: the store answers the replay (or the conflict) and never calls `perform`.
             let recorded = store.record(key) { _ in throw StoredResponseMissing(id: id) }

@@ -80,6 +80,7 @@ public struct ResponseService: Sendable {
                 case .created(let answer): .success(Submission(id: id, body: answer, isReplay: false, route: route))
                 case .replayed(let answer): .success(Submission(id: id, body: answer, isReplay: true, route: route))
                 case .conflict: .failure(ResponseConflict(id: id, route: route))
+                case .erased: .failure(ResponseErased(id: id, route: route))
                 }
             }
         }

@@ -29,15 +29,20 @@ public enum OpenedDatabase: Sendable {
     /// Recounts the stored aggregates from the events (`ResponseStore.rebuildStats`), beside a
     /// running server if there is one: its batches wait for the recount.
     public func rebuildStats() throws {
+        try withResponseStore { try $0.rebuildStats() }
+    }
+
+    /// A response store for one command's work, closed when it is done.
+    public func withResponseStore<Result>(_ body: (any ResponseStore) throws -> Result) throws -> Result {
         switch self {
         case .sqlite(let database):
             let store = try database.responseStore(options: .init(readerCount: 1))
             defer { store.close() }
-            try store.rebuildStats()
+            return try body(store)
         case .postgreSQL(let database):
             let store = database.responseStore(options: .init(writerCount: 1, readerCount: 1))
             defer { store.close() }
-            try store.rebuildStats()
+            return try body(store)
         }
     }
 

@@ -18,6 +18,11 @@ public final class InMemoryResponseStore: ResponseStore {
         var members: [(position: Int64, membership: Membership)] = []
         var answers: [(position: Int64, answer: ChoiceAnswer)] = []
         var entries: [(position: Int64, entry: ListEntry)] = []
+        /// What erasures left: the ids, refused from then on, and what the stats still count.
+        var erasedIDs: Set<String> = []
+        var erasedEvents: [NewResponse] = []
+        var erasedPostTallies: [(category: String, postId: String, likes: Int, replies: Int)] = []
+        var erasures = 0
 
         mutating func takePosition() -> Int64 {
             defer { nextPosition += 1 }
@@ -98,6 +103,7 @@ public final class InMemoryResponseStore: ResponseStore {
 
     private func commit(_ response: NewResponse, perform: (any ActionEffects) throws -> String) throws -> RecordResult {
         try state.withLock { state in
+            if state.erasedIDs.contains(response.id) { return .erased }
             if let stored = state.responses[response.id] {
                 return stored.response.fingerprint == response.fingerprint ? .replayed(body: stored.body) : .conflict
             }
@@ -189,7 +195,7 @@ public final class InMemoryResponseStore: ResponseStore {
 
     /// The stored events' keys, for the aggregates.
     func storedEvents() -> [NewResponse] {
-        state.withLock { $0.responses.values.map(\.response) }
+        state.withLock { $0.responses.values.map(\.response) + $0.erasedEvents }
     }
 
     /// Each post's likes and replies in `category`, from the events that made them.
@@ -201,6 +207,12 @@ public final class InMemoryResponseStore: ResponseStore {
             }
             for (_, reply) in state.replies where state.responses[reply.responseId]?.response.category == category {
                 tallies[reply.postId, default: PostTally(postId: reply.postId, likes: 0, replies: 0)].replies += 1
+            }
+            for erased in state.erasedPostTallies where erased.category == category {
+                tallies[erased.postId, default: PostTally(postId: erased.postId, likes: 0, replies: 0)].likes +=
+                    erased.likes
+                tallies[erased.postId, default: PostTally(postId: erased.postId, likes: 0, replies: 0)].replies +=
+                    erased.replies
             }
             return Array(tallies.values)
         }

@@ -32,7 +32,7 @@ public final class PostgreSQLResponseStore: GroupCommitStore {
     }
 
     private let readers: SessionPool
-    private let url: String
+    let url: String
     package let committer: GroupCommitter
 
     /// Starts the writers; connections are opened on first use.

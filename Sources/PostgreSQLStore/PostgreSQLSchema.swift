@@ -199,5 +199,14 @@ enum PostgreSQLSchema {
                 """),
         // A service key's own rate limit (`keys create --rate-limit`); NULL: the service's default.
         Migration(name: "0013-key-rate-limits", sql: "ALTER TABLE api_keys ADD COLUMN rate_limit integer;"),
+        // Erased users' response ids, as HMACs under a key of this database's own (two random
+        // UUIDs: 244 random bits, with nothing beyond what PostgreSQL 13 has built in).
+        Migration(
+            name: "0014-erasure",
+            sql: """
+                CREATE TABLE erased_responses (digest text PRIMARY KEY);
+                INSERT INTO secrets (name, value)
+                    VALUES ('erasure-key', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+                """),
     ]
 }

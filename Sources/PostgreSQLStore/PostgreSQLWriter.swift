@@ -26,6 +26,9 @@ final class PostgreSQLWriter: ActionEffects {
     private(set) var postCounts: [String: (likes: Int64, replies: Int64)] = [:]
     /// What the transaction's events found stored before it began: id → (fingerprint, body).
     private var storedBefore: [String: (fingerprint: String, body: String)] = [:]
+    /// The transaction's events whose ids were erased (found by `beginFindingStored`).
+    private var erasedBefore: Set<String> = []
+    private var erasedIDs = ErasedIDs()
     /// Whether the last event's savepoint is still to be released.
     private var savepointOpen = false
     /// True while the batch is recorded without savepoints: events and replies are then kept
@@ -196,6 +199,7 @@ final class PostgreSQLWriter: ActionEffects {
         if let stored = storedBefore[response.id] {
             return stored.fingerprint == response.fingerprint ? .replayed(body: stored.body) : .conflict
         }
+        if erasedBefore.contains(response.id) { return .erased }
         eventLikes.removeAll(keepingCapacity: true)
         eventReplies.removeAll(keepingCapacity: true)
         let body = try perform(self)
@@ -216,10 +220,17 @@ final class PostgreSQLWriter: ActionEffects {
     /// Opens the transaction and looks up its events' ids, in one round trip.
     private func beginFindingStored(_ tickets: ArraySlice<CommitTicket>, on connection: PostgreSQLConnection) throws {
         storedBefore.removeAll(keepingCapacity: true)
-        let found = try connection.pipeline([
+        erasedBefore.removeAll(keepingCapacity: true)
+        let digests = try erasedIDs.digests(of: tickets.map(\.response.id), on: connection)
+        let results = try connection.pipeline([
             .sql("BEGIN"),
             .sql(PostgreSQLWriterSQL.findStored, [PostgreSQLArray.literal(tickets.lazy.map(\.response.id))]),
-        ])[1]
+            .sql(PostgreSQLWriterSQL.findErased, [PostgreSQLArray.literal(digests.keys)]),
+        ])
+        let (found, erased) = (results[1], results[2])
+        for row in 0..<erased.rowCount {
+            if let id = digests[erased.text(row: row, column: 0) ?? ""] { erasedBefore.insert(id) }
+        }
         for row in 0..<found.rowCount {
             storedBefore[found.text(row: row, column: 0) ?? ""] = (
                 found.text(row: row, column: 1) ?? "", found.text(row: row, column: 2) ?? ""

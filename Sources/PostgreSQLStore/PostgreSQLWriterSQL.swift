@@ -85,4 +85,5 @@ enum PostgreSQLWriterSQL {
     /// table for the array's ids, and kept doing so as it grew (seen in bench/postgres: three
     /// times PostgreSQL's CPU per event). Planned per batch, it follows the table's size.
     static let findStored = "SELECT id, fingerprint, body FROM responses WHERE id = ANY($1::text[])"
+    static let findErased = "SELECT digest FROM erased_responses WHERE digest = ANY($1::text[])"
 }

@@ -130,6 +130,15 @@ public final class SQLiteResponseStore: GroupCommitStore {
         try writer.writer.withLock { try $0.rebuildStats() }
     }
 
+    /// On the writer, between batches; answered once the log is truncated, which syncs it.
+    public func erase(userId: String) throws -> ErasedCounts {
+        try writer.writer.withLock { try $0.erase(userId: userId) }
+    }
+
+    public func wasErased(id: String) throws -> Bool {
+        try writer.writer.withLock { try $0.eraser.isErased(id) }
+    }
+
     /// The newest event position known to be on disk.
     public var durableUpTo: Int64 { durablePosition.withLock { $0 } }
 

@@ -15,12 +15,15 @@ final class Writer: ActionEffects {
     private let insertDelivery: SQLiteStatement
     private let dataVersion: SQLiteStatement
     private let allSubscriptions: SQLiteStatement
-    private let writeTransaction: SQLiteTransaction
+    let writeTransaction: SQLiteTransaction
     private let savepoint: SQLiteStatement
     private let release: SQLiteStatement
     private let rollbackToSavepoint: SQLiteStatement
     private let stats: SQLiteStatsWriter
     private let subjects: SQLiteSubjectWriter
+    let eraser: SQLiteEraser
+    /// Whether any response was erased, as of the last batch: a new id is looked up only then.
+    var erasedAny = false
     /// A row of (busy, log frames, frames copied); PASSIVE never waits for the busy handler.
     private let checkpoint: SQLiteStatement
 
@@ -59,6 +62,7 @@ final class Writer: ActionEffects {
         rollbackToSavepoint = try connection.prepare("ROLLBACK TO event")
         stats = try SQLiteStatsWriter(connection: connection)
         subjects = try SQLiteSubjectWriter(connection: connection)
+        eraser = try SQLiteEraser(connection: connection)
         checkpoint = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
@@ -175,6 +179,8 @@ final class Writer: ActionEffects {
     private func loadSubscriptionsIfChanged() throws {
         let version = try dataVersion.rows([]) { $0.integer(at: 0) }.first
         guard version != subscriptionsVersion else { return }
+        // Another connection (`actionhub users erase`) may have erased.
+        erasedAny = try eraser.anyWereErased()
         var loaded: [String: [String]] = [:]
         for (pattern, endpoint) in try allSubscriptions.rows([], { ($0.text(at: 0) ?? "", $0.text(at: 1) ?? "") }) {
             loaded[pattern, default: []].append(endpoint)
@@ -212,6 +218,7 @@ final class Writer: ActionEffects {
         if let (fingerprint, body) = stored.first {
             return fingerprint == response.fingerprint ? .replayed(body: body) : .conflict
         }
+        if erasedAny, try eraser.isErased(response.id) { return .erased }
         eventLikes.removeAll(keepingCapacity: true)
         eventReplies.removeAll(keepingCapacity: true)
         let body = try perform(self)

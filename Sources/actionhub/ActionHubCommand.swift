@@ -19,6 +19,7 @@ enum ActionHubCommand {
           tokens mint    Mint a per-user token for an app (actionhub tokens --help)
           webhooks       Manage webhook endpoints and their deliveries (actionhub webhooks --help)
           stats rebuild  Count the stored aggregates again from the events (actionhub stats --help)
+          users erase    Erase everything stored about a user (actionhub users --help)
           --version      Print the version
         """
 
@@ -35,6 +36,7 @@ enum ActionHubCommand {
         "tokens": (TokensCommand.usage, TokensCommand.run),
         "webhooks": (WebhooksCommand.usage, WebhooksCommand.run),
         "stats": (StatsCommand.usage, StatsCommand.run),
+        "users": (UsersCommand.usage, UsersCommand.run),
     ]
 
     static func main() {

@@ -189,6 +189,8 @@ import Testing
                 throw DiskFull()
             }
             func rebuildStats() throws { throw DiskFull() }
+            func erase(userId: String) throws -> ErasedCounts { throw DiskFull() }
+            func wasErased(id: String) throws -> Bool { throw DiskFull() }
             func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts { throw DiskFull() }
             func subjectState(_ subject: SubjectRef, userId: String) throws -> SubjectUserState { throw DiskFull() }
             func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership> {

@@ -6,4 +6,6 @@ public enum RecordResult: Sendable, Equatable {
     case replayed(body: String)
     /// Stored before with other content; nothing changed.
     case conflict
+    /// Its user was erased since it was stored: not stored again.
+    case erased
 }

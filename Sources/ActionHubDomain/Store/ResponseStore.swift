@@ -18,6 +18,14 @@ public protocol ResponseStore: SubjectReads {
     /// Throws unless the store answers reads and takes writes now.
     func checkReadiness() throws
 
+    /// Removes the user's events, their likes, replies, memberships, choices and list entries, and
+    /// the webhook deliveries of those events, in one transaction; the listings' counts drop with
+    /// them, the stats keep theirs. The erased ids are kept only as keyed hashes, so that `record`
+    /// answers `.erased` for a retry of one. Erasing a user with nothing stored removes nothing.
+    func erase(userId: String) throws -> ErasedCounts
+    /// True when `id` is a response of an erased user.
+    func wasErased(id: String) throws -> Bool
+
     /// The stored answer body for a response id.
     func response(id: String) throws -> String?
     /// One page of the post's likes into `rows`, and where the next page starts (nil on the last).

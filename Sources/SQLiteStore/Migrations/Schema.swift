@@ -151,5 +151,12 @@ enum Schema {
         Migration(name: "0010-subjects", sql: SubjectsSQL.tables),
         // A service key's own rate limit (`keys create --rate-limit`); NULL: the service's default.
         Migration(name: "0011-key-rate-limits", sql: "ALTER TABLE api_keys ADD COLUMN rate_limit INTEGER;"),
+        // Erased users' response ids, as HMACs under a key of this database's own.
+        Migration(
+            name: "0012-erasure",
+            sql: """
+                CREATE TABLE erased_responses (digest TEXT PRIMARY KEY) WITHOUT ROWID;
+                INSERT INTO secrets (name, value) VALUES ('erasure-key', lower(hex(randomblob(32))));
+                """),
     ]
 }

@@ -1,0 +1,40 @@
+import Foundation
+import HTTPClient
+import JSON
+import TestSupport
+import Testing
+
+/// `actionhub users erase` beside a running server: the receipt on stdout, and the server refuses
+/// the erased events from then on although another process erased them.
+@Suite struct ErasureCommandTests {
+    @Test func theCommandErasesBesideARunningServerWhichThenAnswers410() throws {
+        let server = try ServerProcess(arguments: ["--rate-limit", "0"])
+        let client = server.client
+        let id = UUID().uuidString
+        let reply = RequestBodies.response(id: id, user: "u-gone", text: "private words")
+        #expect(try RequestBodies.post(reply, to: client).status == 201)
+        #expect(try RequestBodies.post(RequestBodies.response(user: "u-kept"), to: client).status == 201)
+
+        let erased = try ActionHubExecutable.run([
+            "users", "erase", "--user", "u-gone", "--database", server.databasePath,
+        ])
+        #expect(erased.status == 0, "\(erased.standardError)")
+        let receipt = try JSONParser().parse(Array(erased.standardOutput.utf8))
+        #expect(receipt["userId"] == .string("u-gone"))
+        #expect(receipt["counts"]?["events"] == JSONValue(1))
+        #expect(receipt["counts"]?["replies"] == JSONValue(1))
+
+        let retry = try RequestBodies.post(reply, to: client)
+        #expect(retry.status == 410)
+        #expect(retry.header("Content-Type") == "application/problem+json")
+        let history = try client.send(method: "GET", path: "/v1/users/u-gone/responses")
+        #expect(try JSONParser().parse(history.body)["items"] == .array([]))
+        let kept = try client.send(method: "GET", path: "/v1/users/u-kept/responses")
+        #expect(try JSONParser().parse(kept.body)["items"]?.arrayValue?.count == 1)
+
+        let usage = try ActionHubExecutable.run(["users", "erase", "--database", server.databasePath])
+        #expect(usage.status == 2)
+        #expect(usage.standardError.hasPrefix("actionhub: users erase needs --user"))
+        #expect(server.stop() == 0)
+    }
+}
