@@ -22,6 +22,7 @@ public final class RunningService: Sendable {
     private let store: OpenStore
     private let openConnections: OpenConnections
     private let dispatcher: WebhookDispatcher
+    private let pruner: Pruner
     private let caller: CurlBackendCaller?
 
     public init(_ configuration: ServiceConfiguration) throws {
@@ -94,6 +95,9 @@ public final class RunningService: Sendable {
             makeTransport: { try CurlTransport() })
         dispatcherBox.withLock { $0 = dispatcher }
         self.dispatcher = dispatcher
+        pruner = Pruner(
+            settings: configuration.retention, store: store.store, outbox: store.webhooks,
+            logger: configuration.telemetry.logger)
         self.keys = keys
         self.caller = caller
         self.api = api
@@ -141,12 +145,13 @@ public final class RunningService: Sendable {
 
     /// Stops listening, lets requests in flight finish for up to `gracePeriod`, then ends calls
     /// still running (nothing of them is stored), commits what is waiting, lets webhook attempts
-    /// in progress finish, and closes the store.
+    /// in progress and the pruning's batch under way finish, and closes the store.
     public func stop(gracePeriod: Duration = .seconds(10)) {
         server.stop(gracePeriod: gracePeriod)
         caller?.stop()
         openConnections.server.withLock { $0 = nil }
         dispatcher.stop()
+        pruner.stop()
         store.close()
     }
 

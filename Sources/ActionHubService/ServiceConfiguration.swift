@@ -24,6 +24,8 @@ public struct ServiceConfiguration: Sendable {
     public var webhooks: WebhookDispatcher.Options
     /// The secret and concurrency of `call` routes' calls; unused without them.
     public var calls: CallSecret.Settings
+    /// How long events and settled webhook deliveries are kept.
+    public var retention: RetentionSettings
     public var telemetry: Telemetry
 
     public init(
@@ -33,6 +35,7 @@ public struct ServiceConfiguration: Sendable {
         keyCache: Duration = .seconds(1), signing: SigningSecret.Settings = .init(),
         feedMaximumWait: Duration = .seconds(30),
         webhooks: WebhookDispatcher.Options = .init(), calls: CallSecret.Settings = .init(),
+        retention: RetentionSettings = .init(),
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
     ) {
         self.database = database
@@ -47,6 +50,7 @@ public struct ServiceConfiguration: Sendable {
         self.feedMaximumWait = feedMaximumWait
         self.webhooks = webhooks
         self.calls = calls
+        self.retention = retention
         self.telemetry = telemetry
     }
 }

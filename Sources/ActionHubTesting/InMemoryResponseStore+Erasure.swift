@@ -18,7 +18,7 @@ extension InMemoryResponseStore {
                 let category = state.responses[reply.responseId]?.response.category ?? ""
                 tallies[category + "\u{0}" + reply.postId, default: (category, reply.postId, 0, 0)].replies += 1
             }
-            state.erasedPostTallies += tallies.values
+            state.statsOnlyPostTallies += tallies.values
             var counts = ErasedCounts(events: erased.count)
             counts.likes = state.likes.count { $0.like.userId == userId }
             counts.replies = state.replies.count { $0.reply.userId == userId }
@@ -35,7 +35,7 @@ extension InMemoryResponseStore {
                 state.erasedIDs.insert(stored.response.id)
                 var counted = stored.response
                 counted.userId = standIn
-                state.erasedEvents.append(counted)
+                state.statsOnlyEvents.append(counted)
             }
             return counts
         }

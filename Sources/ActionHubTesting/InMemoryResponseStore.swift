@@ -18,10 +18,11 @@ public final class InMemoryResponseStore: ResponseStore {
         var members: [(position: Int64, membership: Membership)] = []
         var answers: [(position: Int64, answer: ChoiceAnswer)] = []
         var entries: [(position: Int64, entry: ListEntry)] = []
-        /// What erasures left: the ids, refused from then on, and what the stats still count.
+        /// What erasures and retention left: the erased ids, refused from then on, and what the
+        /// stats still count.
         var erasedIDs: Set<String> = []
-        var erasedEvents: [NewResponse] = []
-        var erasedPostTallies: [(category: String, postId: String, likes: Int, replies: Int)] = []
+        var statsOnlyEvents: [NewResponse] = []
+        var statsOnlyPostTallies: [(category: String, postId: String, likes: Int, replies: Int)] = []
         var erasures = 0
 
         mutating func takePosition() -> Int64 {
@@ -195,7 +196,7 @@ public final class InMemoryResponseStore: ResponseStore {
 
     /// The stored events' keys, for the aggregates.
     func storedEvents() -> [NewResponse] {
-        state.withLock { $0.responses.values.map(\.response) + $0.erasedEvents }
+        state.withLock { $0.responses.values.map(\.response) + $0.statsOnlyEvents }
     }
 
     /// Each post's likes and replies in `category`, from the events that made them.
@@ -208,7 +209,7 @@ public final class InMemoryResponseStore: ResponseStore {
             for (_, reply) in state.replies where state.responses[reply.responseId]?.response.category == category {
                 tallies[reply.postId, default: PostTally(postId: reply.postId, likes: 0, replies: 0)].replies += 1
             }
-            for erased in state.erasedPostTallies where erased.category == category {
+            for erased in state.statsOnlyPostTallies where erased.category == category {
                 tallies[erased.postId, default: PostTally(postId: erased.postId, likes: 0, replies: 0)].likes +=
                     erased.likes
                 tallies[erased.postId, default: PostTally(postId: erased.postId, likes: 0, replies: 0)].replies +=

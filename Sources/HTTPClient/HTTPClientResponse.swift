@@ -30,6 +30,9 @@ public struct HTTPClientResponse: Sendable {
         }
         var body = Array(bytes[(headEnd + 4)...])
         let response = HTTPClientResponse(status: status, headers: headers, body: [])
+        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            return HTTPClientResponse(status: status, headers: headers, body: try dechunk(body))
+        }
         if let length = response.header("Content-Length").flatMap({ Int($0) }) {
             guard body.count >= length else {
                 throw HTTPClientError(operation: "read response", message: "body shorter than Content-Length")
@@ -37,6 +40,26 @@ public struct HTTPClientResponse: Sendable {
             body = Array(body.prefix(length))
         }
         return HTTPClientResponse(status: status, headers: headers, body: body)
+    }
+}
+
+/// A chunked body's bytes; a body that stops before its last (empty) chunk is an error, so a
+/// response cut off mid-stream never reads as complete.
+private func dechunk(_ bytes: [UInt8]) throws(HTTPClientError) -> [UInt8] {
+    var body: [UInt8] = []
+    var at = 0
+    while true {
+        guard let lineEnd = bytes[at...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }),
+            let sizeText = String(decoding: bytes[at..<lineEnd], as: UTF8.self).split(separator: ";").first,
+            let size = Int(sizeText, radix: 16)
+        else { throw HTTPClientError(operation: "read response", message: "chunked body ended early") }
+        at = lineEnd + 2
+        if size == 0 { return body }
+        guard bytes.count >= at + size + 2 else {
+            throw HTTPClientError(operation: "read response", message: "chunked body ended early")
+        }
+        body += bytes[at..<(at + size)]
+        at += size + 2
     }
 }
 

@@ -221,10 +221,12 @@ public final class HTTPServer: Sendable {
 
     private func queue(_ response: HTTPResponse, state: RequestState, connection: OpaquePointer) -> MHD_Result {
         state.answered = true
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-        }
+        let created =
+            response.stream.map(StreamedBody.response)
+            ?? response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }
         var headers = response.headers

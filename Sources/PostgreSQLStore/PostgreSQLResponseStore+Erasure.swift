@@ -44,3 +44,17 @@ extension PostgreSQLResponseStore {
         }
     }
 }
+
+extension PostgreSQLResponseStore {
+    public func personalData(userId: String, kind: PersonalDataKind, after position: Int64, limit: Int) throws
+        -> [(position: Int64, json: String)]
+    {
+        try read { reader in
+            let rows = try reader.connection.query(
+                PostgreSQLPersonalDataSQL.query(kind), [userId, String(position), String(limit)])
+            return (0..<rows.rowCount).map {
+                (rows.integer(row: $0, column: 0) ?? 0, rows.text(row: $0, column: 1) ?? "{}")
+            }
+        }
+    }
+}

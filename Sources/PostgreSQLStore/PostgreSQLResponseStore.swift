@@ -31,7 +31,7 @@ public final class PostgreSQLResponseStore: GroupCommitStore {
         }
     }
 
-    private let readers: SessionPool
+    let readers: SessionPool
     let url: String
     package let committer: GroupCommitter
 

@@ -208,5 +208,9 @@ enum PostgreSQLSchema {
                 INSERT INTO secrets (name, value)
                     VALUES ('erasure-key', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
                 """),
+        // Erasure and retention remove the deliveries of the events they remove.
+        Migration(
+            name: "0015-deliveries-by-event",
+            sql: "CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (response_position);"),
     ]
 }

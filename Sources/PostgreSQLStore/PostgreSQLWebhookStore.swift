@@ -36,7 +36,7 @@ public final class PostgreSQLWebhookStore: WebhookRegistry, WebhookOutbox {
         d.delivered_at, d.last_status_code, d.last_error
         """
 
-    private let pool: SessionPool
+    let pool: SessionPool
 
     init(database: PostgreSQLDatabase, connections: Int) {
         pool = SessionPool(

@@ -5,7 +5,7 @@ import SQLite
 /// A read-only connection with its queries prepared once. WAL lets readers run beside the writer
 /// without waiting for it. Used by one thread at a time, under its slot's lock.
 package final class Reader: HistoryReader {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let readTransaction: SQLiteTransaction
     private let responseById: SQLiteStatement
     private let likesPage: SQLiteStatement

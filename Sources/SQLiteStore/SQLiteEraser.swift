@@ -77,10 +77,7 @@ final class SQLiteEraser {
             try insertErased.run([.text(try digest(of: id))])
         }
         for (rows, kind) in [(userMemberships, "set"), (userChoices, "choice"), (userEntries, "list")] {
-            let counted = try rows.rows(user) { row in
-                [row.text(at: 0) ?? "", row.text(at: 1) ?? "", kind, row.text(at: 2) ?? "", row.text(at: 3) ?? ""]
-            }
-            for key in counted { try lowerCount.run(key.map { .text($0) }) }
+            try lowerCounts(of: rows, user, kind: kind)
         }
         // The stats count distinct users: the erased one stays one of them, under a name that
         // is not theirs and not derived from it.
@@ -91,6 +88,15 @@ final class SQLiteEraser {
             counts[keyPath: kind] = connection.changes
         }
         return counts
+    }
+
+    /// Lowers the subjects' counts by the rows `rows` selects with `values`: each row is
+    /// (category, subject, name, value) of a count of `kind`.
+    func lowerCounts(of rows: SQLiteStatement, _ values: [SQLiteValue], kind: String) throws {
+        let counted = try rows.rows(values) { row in
+            [row.text(at: 0) ?? "", row.text(at: 1) ?? "", kind, row.text(at: 2) ?? "", row.text(at: 3) ?? ""]
+        }
+        for key in counted { try lowerCount.run(key.map { .text($0) }) }
     }
 
     /// HMAC-SHA-256 of the id under the database's erasure key, hex: the id cannot be read back

@@ -135,6 +135,19 @@ public final class SQLiteResponseStore: GroupCommitStore {
         try writer.writer.withLock { try $0.erase(userId: userId) }
     }
 
+    /// On the writer, between batches, in one short transaction.
+    public func pruneEvents(receivedBefore cutoff: Int64, limit: Int) throws -> Int {
+        try writer.writer.withLock { writer in
+            try writer.writeTransaction.run { try writer.pruner.prune(receivedBefore: cutoff, limit: limit) }
+        }
+    }
+
+    public func personalData(userId: String, kind: PersonalDataKind, after position: Int64, limit: Int) throws
+        -> [(position: Int64, json: String)]
+    {
+        try read { try $0.personalData(userId: userId, kind: kind, after: position, limit: limit) }
+    }
+
     public func wasErased(id: String) throws -> Bool {
         try writer.writer.withLock { try $0.eraser.isErased(id) }
     }

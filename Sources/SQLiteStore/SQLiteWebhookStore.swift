@@ -170,6 +170,39 @@ public final class SQLiteWebhookStore: WebhookRegistry, WebhookOutbox {
         outboxState.withLock { $0 = nil }
     }
 
+    /// Reads windows of deliveries from the oldest, outside any transaction, until `limit` settled
+    /// ones before `cutoff` are found or one created after it is reached (pending ones are passed
+    /// over), then deletes those in one short transaction: the event writer waits only for that.
+    public func pruneDeliveries(settledBefore cutoff: Int64, limit: Int) throws -> Int {
+        try outbox { state in
+            let connection = state.statements.connection
+            let window = try connection.prepare(
+                """
+                SELECT sequence, status, coalesce(delivered_at, next_attempt_at, created_at), created_at
+                FROM webhook_deliveries WHERE sequence > ?1 ORDER BY sequence LIMIT ?2
+                """)
+            var found: [Int64] = []
+            var after: Int64 = 0
+            scanning: while found.count < limit {
+                let rows = try window.rows([.integer(after), .integer(Int64(limit))]) {
+                    ($0.integer(at: 0), $0.text(at: 1) ?? "", $0.integer(at: 2), $0.integer(at: 3))
+                }
+                for (sequence, status, settledAt, createdAt) in rows {
+                    if createdAt >= cutoff || found.count == limit { break scanning }
+                    if status != "pending" && settledAt < cutoff { found.append(sequence) }
+                    after = sequence
+                }
+                if rows.count < limit { break }
+            }
+            guard !found.isEmpty else { return 0 }
+            let delete = try connection.prepare("DELETE FROM webhook_deliveries WHERE sequence = ?1")
+            try connection.transaction(.immediate) {
+                for sequence in found { try delete.run([.integer(sequence)]) }
+            }
+            return found.count
+        }
+    }
+
     private func registry<Result>(_ body: (SQLiteWebhookStatements) throws -> Result) throws -> Result {
         try registryStatements.withLock { statements in
             guard let statements else { throw StoreClosed() }

@@ -22,6 +22,7 @@ final class Writer: ActionEffects {
     private let stats: SQLiteStatsWriter
     private let subjects: SQLiteSubjectWriter
     let eraser: SQLiteEraser
+    let pruner: SQLitePruner
     /// Whether any response was erased, as of the last batch: a new id is looked up only then.
     var erasedAny = false
     /// A row of (busy, log frames, frames copied); PASSIVE never waits for the busy handler.
@@ -63,6 +64,7 @@ final class Writer: ActionEffects {
         stats = try SQLiteStatsWriter(connection: connection)
         subjects = try SQLiteSubjectWriter(connection: connection)
         eraser = try SQLiteEraser(connection: connection)
+        pruner = try SQLitePruner(connection: connection, eraser: eraser)
         checkpoint = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)")
     }
 

@@ -67,6 +67,15 @@ enum ServeCommand {
             name: "call-concurrency", defaultValue: "64",
             help: "calls of call routes running at once; with all in use a call is answered 503 at once"),
         Setting(
+            name: "retain-events", defaultValue: "off",
+            help: "how long events and what they made (likes, replies, texts, memberships, choices) are kept: a "
+                + "whole number with s, m, h or d, or off; older ones are pruned at start and every minute, the "
+                + "stats keep their counts"),
+        Setting(
+            name: "retain-deliveries", defaultValue: "30d",
+            help: "how long delivered and failed webhook deliveries are kept (s, m, h or d, or off); pending "
+                + "ones are kept until they settle"),
+        Setting(
             name: "signing-secret", defaultValue: "",
             help: "secret (at least 32 bytes) that signs user tokens; better --signing-secret-file"),
         Setting(
@@ -143,6 +152,8 @@ enum ServeCommand {
             concurrency: try values.integer("webhook-concurrency", in: 1...64),
             userAgent: "ActionHub/\(ActionHubVersion.current)")
         let callConcurrency = try values.integer("call-concurrency", in: 1...4096)
+        let retention = RetentionSettings(
+            events: try values.retention("retain-events"), deliveries: try values.retention("retain-deliveries"))
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
@@ -170,7 +181,7 @@ enum ServeCommand {
                     calls: CallSecret.Settings(
                         file: values.string("call-secret-file"),
                         concurrency: callConcurrency),
-                    telemetry: telemetry))
+                    retention: retention, telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
             if let problem = error as? SigningSecret.Problem { throw UsageError(problem.description) }

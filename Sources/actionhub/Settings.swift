@@ -1,3 +1,4 @@
+import ActionHubDomain
 import Foundation
 
 /// One configuration value of a command: a flag `--name`, also read from `ACTIONHUB_NAME`.
@@ -46,6 +47,13 @@ struct Settings {
             throw invalid(name, "must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
+    }
+
+    func retention(_ name: String) throws(UsageError) -> RetentionPeriod {
+        guard let period = RetentionPeriod(parsing: string(name)) else {
+            throw invalid(name, "must be a whole number with s, m, h or d (like 90d, at most 36500d), or off")
+        }
+        return period
     }
 
     func invalid(_ name: String, _ message: String) -> UsageError {

@@ -191,6 +191,10 @@ import Testing
             func rebuildStats() throws { throw DiskFull() }
             func erase(userId: String) throws -> ErasedCounts { throw DiskFull() }
             func wasErased(id: String) throws -> Bool { throw DiskFull() }
+            func pruneEvents(receivedBefore cutoff: Int64, limit: Int) throws -> Int { throw DiskFull() }
+            func personalData(userId: String, kind: PersonalDataKind, after position: Int64, limit: Int) throws
+                -> [(position: Int64, json: String)]
+            { throw DiskFull() }
             func subjectCounts(_ subject: SubjectRef) throws -> SubjectCounts { throw DiskFull() }
             func subjectState(_ subject: SubjectRef, userId: String) throws -> SubjectUserState { throw DiskFull() }
             func members(of subject: SubjectRef, set: String, page: PageRequest) throws -> Page<Membership> {

@@ -61,3 +61,65 @@ import Testing
         try base.expectProblem(erase(tooLong), status: 422, field: "userId")
     }
 }
+
+/// `GET /v1/users/{userId}/export`: everything about one user, streamed a page at a time.
+@Suite struct ExportEndpointTests {
+    let base: ActionHubAPITests
+
+    init() throws {
+        base = try ActionHubAPITests()
+    }
+
+    /// The whole body and how many pieces the stream gave it in.
+    func export(_ user: String) throws -> (document: JSONValue, pieces: Int, status: Int) {
+        let response = base.api.respond(
+            to: HTTPRequest(method: "GET", path: "/v1/users/\(user)/export", headers: [base.adminHeader])
+        ).wait()
+        guard let stream = response.stream else { return (try JSONParser().parse(response.body), 1, response.status) }
+        var (bytes, pieces) = ([UInt8](), 0)
+        while let piece = try stream.next() {
+            bytes += piece
+            pieces += 1
+        }
+        return (try JSONParser().parse(bytes), pieces, response.status)
+    }
+
+    static func reply(user: String, text: String) -> [UInt8] {
+        Array(
+            """
+            {"id": "\(UUID().uuidString)", "actionIdentifier": "reply", "userId": "\(user)", "userText": "\(text)",
+             "notification": {"identifier": "push-1", "categoryIdentifier": "social_post",
+               "date": "2026-11-30T09:00:00Z", "userInfo": {"postId": "p-9"}}}
+            """.utf8)
+    }
+
+    @Test func theDocumentHoldsTheUsersRowsOnlyInPagesOfTheStream() throws {
+        for index in 0..<450 { #expect(base.post(Self.reply(user: "u-many", text: "reply \(index)")).status == 201) }
+        #expect(base.post(ActionHubAPITests.like(user: "u-many")).status == 201)
+        #expect(base.post(Self.reply(user: "u-other", text: "not theirs")).status == 201)
+        let (document, pieces, status) = try export("u-many")
+        #expect(status == 200)
+        #expect(document["userId"] == .string("u-many"))
+        #expect(document["events"]?.arrayValue?.count == 451)
+        #expect(document["likes"]?.arrayValue?.map { $0["postId"] } == [.string("p-1")])
+        let texts = document["replies"]?.arrayValue?.compactMap { $0["text"]?.stringValue } ?? []
+        #expect(texts == (0..<450).map { "reply \($0)" }, "oldest first, none of another user's")
+        let event = try #require(document["events"]?.arrayValue?.first)
+        #expect(event["answer"]?["userId"] == .string("u-many"), "the stored answer, as JSON")
+        #expect(event["notification"]?["userInfo"]?["postId"] == .string("p-9"))
+        for kind in ["memberships", "choices", "listEntries"] { #expect(document[kind] == .array([])) }
+        #expect(pieces >= 6, "a page of at most 200 rows at a time, not the whole document at once")
+    }
+
+    @Test func aUserWithNothingStoredGetsEmptyListsAndOnlyAdminsExport() throws {
+        let (document, _, status) = try export("u-nobody")
+        #expect(status == 200)
+        for kind in PersonalDataKind.allCases { #expect(document[kind.rawValue] == .array([])) }
+        let token = try base.access.authenticator.tokens.mint(user: "u-nobody", ttl: .seconds(600), now: Date())
+        let refused = base.api.respond(
+            to: HTTPRequest(
+                method: "GET", path: "/v1/users/u-nobody/export", headers: [("Authorization", "Bearer \(token)")])
+        ).wait()
+        try base.expectProblem(refused, status: 403)
+    }
+}

@@ -37,4 +37,26 @@ import Testing
         #expect(usage.standardError.hasPrefix("actionhub: users erase needs --user"))
         #expect(server.stop() == 0)
     }
+
+    /// Over real HTTP the export is sent chunked as it is read, and arrives whole.
+    @Test func theExportIsStreamedChunkedAndArrivesWhole() throws {
+        let server = try ServerProcess(arguments: ["--rate-limit", "0"])
+        let client = server.client
+        for index in 0..<300 {
+            let reply = RequestBodies.response(
+                user: "u-big", text: "reply number \(index) " + String(repeating: "x", count: 200))
+            #expect(try RequestBodies.post(reply, to: client).status == 201)
+        }
+        let export = try client.send(method: "GET", path: "/v1/users/u-big/export")
+        #expect(export.status == 200)
+        #expect(export.header("Transfer-Encoding") == "chunked")
+        #expect(export.header("Content-Length") == nil)
+        let document = try JSONParser().parse(export.body)
+        #expect(document["replies"]?.arrayValue?.count == 300)
+        #expect(document["replies"]?.arrayValue?.last?["text"]?.stringValue?.hasPrefix("reply number 299 ") == true)
+        #expect(document["events"]?.arrayValue?.count == 300)
+        let nobody = try JSONParser().parse(try client.send(method: "GET", path: "/v1/users/u-nobody/export").body)
+        #expect(nobody["events"] == .array([]))
+        #expect(server.stop() == 0)
+    }
 }

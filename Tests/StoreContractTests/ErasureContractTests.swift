@@ -89,4 +89,41 @@ import Testing
         let later = try service.submit(Self.post("like", user: "ann", post: "p-1")).wait().get()
         #expect(!later.isReplay, "the user's new events are stored as any other")
     }
+
+    @Test(arguments: Kind.allCases)
+    func personalDataPagesTheUsersRowsOfEachKindAsJSON(_ kind: Kind) throws {
+        let store = try kind.make()
+        let service = ResponseService(routes: try SubjectContractTests.routes.get(), store: store)
+        let meetingId = "m-\(UUID().uuidString.prefix(8))"
+        for user in ["ann", "bob"] {
+            for body in [
+                Self.post("like", user: user, post: "p-1"),
+                Self.post("reply", user: user, post: "p-1", text: "\(user) says \"hi\""),
+                Self.meeting("accept", user: user, meeting: meetingId),
+                Self.meeting("bookmark", user: user, meeting: meetingId),
+                Self.meeting("feedback", user: user, meeting: meetingId, text: "\(user)'s note"),
+            ] {
+                _ = try service.submit(body).wait().get()
+            }
+        }
+        var rows: [PersonalDataKind: [JSONValue]] = [:]
+        for dataKind in PersonalDataKind.allCases {
+            var after: Int64 = 0
+            while true {
+                let page = try store.personalData(userId: "ann", kind: dataKind, after: after, limit: 2)
+                rows[dataKind, default: []] += try page.map { try JSONParser().parse($0.json) }
+                #expect(page.map(\.position) == page.map(\.position).sorted())
+                guard page.count == 2, let last = page.last?.position else { break }
+                after = last
+            }
+        }
+        #expect(rows[.events]?.count == 5)
+        #expect(rows[.events]?.allSatisfy { $0["answer"]?["userId"] == .string("ann") } == true)
+        #expect(rows[.events]?.first?["notification"]?["userInfo"]?["postId"] == .string("p-1"))
+        #expect(rows[.likes]?.map { $0["postId"] } == [.string("p-1")])
+        #expect(rows[.replies]?.map { $0["text"] } == [.string("ann says \"hi\"")])
+        #expect(rows[.memberships]?.map { $0["set"] } == [.string("bookmarks")])
+        #expect(rows[.choices]?.map { $0["value"] } == [.string("yes")])
+        #expect(rows[.listEntries]?.map { $0["text"] } == [.string("ann's note")])
+    }
 }

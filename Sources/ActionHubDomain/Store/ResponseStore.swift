@@ -23,6 +23,16 @@ public protocol ResponseStore: SubjectReads {
     /// them, the stats keep theirs. The erased ids are kept only as keyed hashes, so that `record`
     /// answers `.erased` for a retry of one. Erasing a user with nothing stored removes nothing.
     func erase(userId: String) throws -> ErasedCounts
+    /// Removes the oldest events received before `cutoff` (Unix milliseconds), with what they
+    /// made and their webhook deliveries, at most `limit` events and `limit` rows of each kind
+    /// in one short transaction; the stats keep their counts. Returns the rows removed: called
+    /// again until it returns 0.
+    func pruneEvents(receivedBefore cutoff: Int64, limit: Int) throws -> Int
+    /// The user's rows of one kind after `position`, oldest first, at most `limit`, each as a
+    /// JSON object's text (stored JSON, the answer and the push's content, is embedded as JSON):
+    /// an export reads them page by page.
+    func personalData(userId: String, kind: PersonalDataKind, after position: Int64, limit: Int) throws
+        -> [(position: Int64, json: String)]
     /// True when `id` is a response of an erased user.
     func wasErased(id: String) throws -> Bool
 

@@ -12,6 +12,10 @@ public protocol WebhookOutbox: Sendable {
     /// the death.
     func settle(_ results: [DeliveryResult], claiming requests: [ClaimRequest], now: Int64, leaseUntil: Int64)
         throws -> [DueDelivery]
+    /// Removes up to `limit` deliveries that were settled (delivered, or failed for good) before
+    /// `cutoff` (Unix milliseconds), oldest first; pending ones stay. Returns how many: called
+    /// again until it returns 0.
+    func pruneDeliveries(settledBefore cutoff: Int64, limit: Int) throws -> Int
     /// Deliveries pending now, the oldest stored, and the oldest due at `now` that no claim holds.
     func backlog(now: Int64) throws -> OutboxBacklog
 }

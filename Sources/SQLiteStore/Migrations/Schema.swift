@@ -158,5 +158,9 @@ enum Schema {
                 CREATE TABLE erased_responses (digest TEXT PRIMARY KEY) WITHOUT ROWID;
                 INSERT INTO secrets (name, value) VALUES ('erasure-key', lower(hex(randomblob(32))));
                 """),
+        // Erasure and retention remove the deliveries of the events they remove.
+        Migration(
+            name: "0013-deliveries-by-event",
+            sql: "CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (response_position);"),
     ]
 }
