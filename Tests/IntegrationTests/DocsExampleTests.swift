@@ -28,7 +28,7 @@ struct DocsExampleTests {
     /// README first, then docs/ in the order a newcomer reads them, then any other page.
     static let readingOrder = [
         "README.md", "docs/api.md", "docs/access.md", "docs/routes-and-handlers.md",
-        "docs/webhooks-and-feed.md", "docs/app.md", "docs/operations.md", "docs/postgresql.md",
+        "docs/webhooks-and-feed.md", "docs/app.md", "docs/personal-data.md", "docs/operations.md", "docs/postgresql.md",
         "docs/durability.md", "docs/architecture.md",
     ]
 

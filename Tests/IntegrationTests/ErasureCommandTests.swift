@@ -59,4 +59,26 @@ import Testing
         #expect(nobody["events"] == .array([]))
         #expect(server.stop() == 0)
     }
+
+    /// The API's erasure on both databases: receipt, 410 for a retry, nothing left to export.
+    @Test(arguments: ["sqlite", "postgresql"])
+    func theAPIErasesOnBothDatabases(_ database: String) throws {
+        let url = database == "postgresql" ? try PostgreSQLCluster.shared().makeDatabase() : nil
+        let server = try ServerProcess(databasePath: url, arguments: ["--rate-limit", "0"])
+        let client = server.client
+        let reply = RequestBodies.response(user: "u-gone", text: "private words")
+        #expect(try RequestBodies.post(reply, to: client).status == 201)
+        #expect(try RequestBodies.post(RequestBodies.response(user: "u-gone"), to: client).status == 201)
+        let erased = try client.send(method: "DELETE", path: "/v1/users/u-gone")
+        #expect(erased.status == 200)
+        let counts = try JSONParser().parse(erased.body)["counts"]
+        #expect(counts?["events"] == JSONValue(2) && counts?["likes"] == JSONValue(1))
+        #expect(counts?["replies"] == JSONValue(1))
+        #expect(try RequestBodies.post(reply, to: client).status == 410)
+        let export = try JSONParser().parse(try client.send(method: "GET", path: "/v1/users/u-gone/export").body)
+        #expect(export["events"] == .array([]) && export["replies"] == .array([]))
+        let again = try JSONParser().parse(try client.send(method: "DELETE", path: "/v1/users/u-gone").body)
+        #expect(again["counts"]?["events"] == JSONValue(0))
+        #expect(server.stop() == 0)
+    }
 }
