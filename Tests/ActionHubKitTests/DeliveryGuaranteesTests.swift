@@ -1,6 +1,7 @@
 import ActionHubKit
 import Basics
 import Foundation
+import TestSupport
 import Testing
 
 /// What the kit promises an app about each response: on disk before anything is awaited, one
@@ -22,9 +23,13 @@ import Testing
     /// is left to a loop these hubs do not run.
     static let inlineBudget = Duration.seconds(600)
 
-    /// `count` likes of distinct pushes left in `folder` by a signed-out run: the backlog.
+    /// `count` likes of distinct pushes left in `folder` by a signed-out run: the backlog. Returns
+    /// once that run has tried each and given it back (a credential miss each), so that it
+    /// touches none of them afterwards.
     static func backlog(_ count: Int, in folder: URL) async throws -> [String] {
         let signedOut = try hub(ScriptedTransport([ScriptedTransport.created()]), folder: folder) { nil }
+        let misses = EventLog()
+        await misses.follow(signedOut.events())
         var ids: [String] = []
         for index in 0..<count {
             var like = KitFixtures.like(post: "p-\(index)")
@@ -32,6 +37,10 @@ import Testing
             ids.append(like.eventID)
             await signedOut.forward(like, now: Date().addingTimeInterval(Double(index - count)))
         }
+        #expect(
+            await misses.waitFor(seconds: TimingBudget.seconds(60)) { events in
+                events.count { if case .credentialUnavailable = $0 { true } else { false } } == count
+            })
         #expect(await KitFixtures.waitUntil { signedOut.outbox.pending().count == count })
         return ids
     }
