@@ -44,7 +44,7 @@ public struct ActionHubAPI: HTTPResponder {
     private static let router: Router<APIRoute> = {
         var router = Router<APIRoute>()
         for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
-            + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes + erasureRoutes
+            + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes + erasureRoutes + deviceRoutes
         {
             router.add(route.method, route.path, route)
         }

@@ -5,8 +5,10 @@ import ActionHubDomain
 extension InMemoryResponseStore {
     public func erase(userId: String) throws -> ErasedCounts {
         state.withLock { state in
+            let devices = state.devices.count { $0.device.userId == userId }
+            state.devices.removeAll { $0.device.userId == userId }
             let erased = state.responses.values.filter { $0.response.userId == userId }
-            guard !erased.isEmpty else { return ErasedCounts() }
+            guard !erased.isEmpty else { return ErasedCounts(devices: devices) }
             state.erasures += 1
             let standIn = "erased-\(state.erasures)"
             var tallies: [String: (category: String, postId: String, likes: Int, replies: Int)] = [:]
@@ -19,7 +21,7 @@ extension InMemoryResponseStore {
                 tallies[category + "\u{0}" + reply.postId, default: (category, reply.postId, 0, 0)].replies += 1
             }
             state.statsOnlyPostTallies += tallies.values
-            var counts = ErasedCounts(events: erased.count)
+            var counts = ErasedCounts(events: erased.count, devices: devices)
             counts.likes = state.likes.count { $0.like.userId == userId }
             counts.replies = state.replies.count { $0.reply.userId == userId }
             counts.memberships = state.members.count { $0.membership.userId == userId }

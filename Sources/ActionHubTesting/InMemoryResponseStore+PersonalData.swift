@@ -102,6 +102,23 @@ extension InMemoryResponseStore {
                         }
                     )
                 }
+            case .devices:
+                state.devices.filter { $0.device.userId == userId }.map { position, device in
+                    (
+                        position,
+                        { json in
+                            Self.fields(
+                                &json,
+                                [
+                                    ("token", device.token), ("environment", device.environment.rawValue),
+                                    ("topic", device.topic), ("state", device.state.rawValue),
+                                ])
+                            json.key("reason")
+                            json.string(device.reason)
+                            Self.fields(&json, [("registeredAt", device.registeredAt)])
+                        }
+                    )
+                }
             }
         }
         return rows.filter { $0.0 > position }.sorted { $0.0 < $1.0 }.prefix(limit).map { position, write in

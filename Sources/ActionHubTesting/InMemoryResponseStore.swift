@@ -24,6 +24,7 @@ public final class InMemoryResponseStore: ResponseStore {
         var statsOnlyEvents: [NewResponse] = []
         var statsOnlyPostTallies: [(category: String, postId: String, likes: Int, replies: Int)] = []
         var erasures = 0
+        var devices: [(position: Int64, device: Device)] = []
 
         mutating func takePosition() -> Int64 {
             defer { nextPosition += 1 }

@@ -51,6 +51,14 @@ public enum PersonalDataColumns {
                     "text": "text", "responseId": "response_id", "at": "at",
                 ])
             )
+        case "devices":
+            (
+                "devices",
+                fields([
+                    "token": "token", "environment": "environment", "topic": "topic", "state": "state",
+                    "reason": "reason", "registeredAt": "registered_at",
+                ])
+            )
         default: nil
         }
     }

@@ -28,6 +28,7 @@ enum PostgreSQLErasureSQL {
             (\.memberships, "DELETE FROM subject_members WHERE user_id = $1"),
             (\.choices, "DELETE FROM subject_answers WHERE user_id = $1"),
             (\.listEntries, "DELETE FROM subject_entries WHERE user_id = $1"),
+            (\.devices, "DELETE FROM devices WHERE user_id = $1"),
             (\.events, "DELETE FROM responses WHERE user_id = $1"),
         ]
     }

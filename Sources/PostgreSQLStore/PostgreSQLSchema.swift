@@ -212,5 +212,20 @@ enum PostgreSQLSchema {
         Migration(
             name: "0015-deliveries-by-event",
             sql: "CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (response_position);"),
+        Migration(
+            name: "0016-devices",
+            sql: """
+                CREATE TABLE devices (
+                    position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    token text NOT NULL UNIQUE,
+                    user_id text NOT NULL,
+                    environment text NOT NULL,
+                    topic text NOT NULL,
+                    state text NOT NULL DEFAULT 'active',
+                    reason text,
+                    registered_at text NOT NULL
+                );
+                CREATE INDEX devices_by_user ON devices (user_id, position);
+                """),
     ]
 }

@@ -55,6 +55,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
     private let syncer: WALSyncer
     package let committer: GroupCommitter
     private let nextReader = Atomic<Int>(0)
+    let registeredDevices: Locked<SQLiteDevices>
     /// The newest position known to be on disk: what the feed shows up to.
     private let durablePosition: Locked<Int64>
     public let database: SQLiteDatabase
@@ -69,6 +70,7 @@ public final class SQLiteResponseStore: GroupCommitStore {
                 ?? 0)
         self.durablePosition = durablePosition
         writer = WriterBox(try Writer(connection: eventWriter))
+        registeredDevices = Locked(try SQLiteDevices(connection: try database.openSyncedConnection()))
         readers = try (0..<max(1, options.readerCount)).map { _ in
             ReaderSlot(reader: try Reader(connection: try database.openReader()))
         }

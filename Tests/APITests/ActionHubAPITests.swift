@@ -192,6 +192,10 @@ import Testing
             func erase(userId: String) throws -> ErasedCounts { throw DiskFull() }
             func wasErased(id: String) throws -> Bool { throw DiskFull() }
             func pruneEvents(receivedBefore cutoff: Int64, limit: Int) throws -> Int { throw DiskFull() }
+            func register(_ device: Device) throws -> Bool { throw DiskFull() }
+            func devices(userId: String) throws -> [Device] { throw DiskFull() }
+            func device(token: String) throws -> Device? { throw DiskFull() }
+            func removeDevice(token: String) throws -> Bool { throw DiskFull() }
             func personalData(userId: String, kind: PersonalDataKind, after position: Int64, limit: Int) throws
                 -> [(position: Int64, json: String)]
             { throw DiskFull() }

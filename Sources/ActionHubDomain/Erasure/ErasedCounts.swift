@@ -6,12 +6,13 @@ public struct ErasedCounts: Sendable, Equatable {
     public var memberships = 0
     public var choices = 0
     public var listEntries = 0
+    public var devices = 0
     /// Webhook deliveries, pending or done, of the erased events: their payloads carry them.
     public var webhookDeliveries = 0
 
     public init(
         events: Int = 0, likes: Int = 0, replies: Int = 0, memberships: Int = 0, choices: Int = 0,
-        listEntries: Int = 0, webhookDeliveries: Int = 0
+        listEntries: Int = 0, devices: Int = 0, webhookDeliveries: Int = 0
     ) {
         self.events = events
         self.likes = likes
@@ -19,6 +20,7 @@ public struct ErasedCounts: Sendable, Equatable {
         self.memberships = memberships
         self.choices = choices
         self.listEntries = listEntries
+        self.devices = devices
         self.webhookDeliveries = webhookDeliveries
     }
 
@@ -26,7 +28,8 @@ public struct ErasedCounts: Sendable, Equatable {
     public var named: [(name: String, count: Int)] {
         [
             ("events", events), ("likes", likes), ("replies", replies), ("memberships", memberships),
-            ("choices", choices), ("listEntries", listEntries), ("webhookDeliveries", webhookDeliveries),
+            ("choices", choices), ("listEntries", listEntries), ("devices", devices),
+            ("webhookDeliveries", webhookDeliveries),
         ]
     }
 }

@@ -8,4 +8,6 @@ public enum PersonalDataKind: String, CaseIterable, Sendable {
     case memberships
     case choices
     case listEntries
+    /// The user's registered devices.
+    case devices
 }

@@ -5,7 +5,7 @@ import Basics
 /// `record` is the only write: it runs `perform` inside one transaction with the event, and returns
 /// only after that transaction is durable, so an answer built from its result is never ahead of
 /// the disk.
-public protocol ResponseStore: SubjectReads {
+public protocol ResponseStore: SubjectReads, DeviceStore {
     /// Stores `response` exactly once. When its id is new, calls `perform` with the transaction's
     /// effects; `perform` returns the answer body to store with it. When the id is known, `perform`
     /// is not called. `ResponseService` passes a `perform` that only applies the plan its handler

@@ -1,0 +1,39 @@
+import Foundation
+
+extension ActionHub {
+    /// Which APNs environment the app's build talks to: `sandbox` for development builds,
+    /// `production` for TestFlight and the App Store.
+    public enum APNsEnvironment: String, Sendable {
+        case sandbox, production
+    }
+
+    /// A registration ActionHub did not take: no credential, no answer, or its refusal.
+    public struct DeviceRegistrationFailed: Error, Sendable, Equatable {
+        /// nil when no answer came (or no credential was there to ask with).
+        public var status: Int?
+        public var problem: DeliveryFailure.Problem?
+    }
+
+    /// Registers the token `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`
+    /// handed the app, for the signed-in user, so that ActionHub can send them pushes; `topic` is
+    /// the app's bundle id. Call it on every launch that registers: the same token again is an
+    /// update (true only when the token was new to ActionHub). Throws `DeviceRegistrationFailed`.
+    @discardableResult
+    public func registerDevice(token: Data, environment: APNsEnvironment, topic: String) async throws -> Bool {
+        guard let credential = await configuration.credential() else { throw DeviceRegistrationFailed() }
+        let hex = token.map { String(format: "%02x", $0) }.joined()
+        var fields = ["token": hex, "environment": environment.rawValue, "topic": topic]
+        if case .apiKey(_, let userId) = credential { fields["userId"] = userId }
+        let attempt = TransportAttempt(
+            id: "device-" + hex, url: configuration.server.appendingPathComponent("v1/devices"),
+            headers: ["Content-Type": "application/json", "Authorization": credential.authorization],
+            body: try JSONEncoder().encode(fields))
+        guard let answer = try? await configuration.transport.post(attempt) else { throw DeviceRegistrationFailed() }
+        guard answer.status == 201 || answer.status == 200 else {
+            throw DeviceRegistrationFailed(
+                status: answer.status,
+                problem: try? JSONDecoder().decode(DeliveryFailure.Problem.self, from: answer.body))
+        }
+        return answer.status == 201
+    }
+}
