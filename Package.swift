@@ -60,6 +60,8 @@ let package = Package(
         // Webhooks out of the outbox: claiming, Standard Webhooks signatures, attempts, retries.
         // The transport that makes attempts is brought by whoever assembles it (libcurl in the service).
         .target(name: "Webhooks", dependencies: ["ActionHubDomain", "Basics", "Crypto", "JSON", "Telemetry"]),
+        // Apple's push service: token authentication (ES256 JWTs from the team's .p8 key).
+        .target(name: "APNs", dependencies: ["Basics", "Crypto", "JSON"]),
         // `call` routes' calls to the teams' backends: signed, bounded, judged by status.
         .target(
             name: "Calls", dependencies: ["ActionHubDomain", "Basics", "Curl", "JSON", "Telemetry", "Webhooks"]),
@@ -117,6 +119,7 @@ let package = Package(
         .testTarget(
             name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics", "HTTP", "HTTPServer", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Basics", "Crypto", "JSON", "TestSupport"]),
         .testTarget(
             name: "WebhooksTests",
             dependencies: ["ActionHubDomain", "Basics", "JSON", "SQLiteStore", "Telemetry", "TestSupport", "Webhooks"]),
