@@ -60,8 +60,9 @@ let package = Package(
         // Webhooks out of the outbox: claiming, Standard Webhooks signatures, attempts, retries.
         // The transport that makes attempts is brought by whoever assembles it (libcurl in the service).
         .target(name: "Webhooks", dependencies: ["ActionHubDomain", "Basics", "Crypto", "JSON", "Telemetry"]),
-        // Apple's push service: token authentication (ES256 JWTs from the team's .p8 key).
-        .target(name: "APNs", dependencies: ["Basics", "Crypto", "JSON"]),
+        // Apple's push service: token authentication (ES256 JWTs from the team's .p8 key) and the
+        // sender of the push outbox over libcurl's HTTP/2.
+        .target(name: "APNs", dependencies: ["ActionHubDomain", "Basics", "Crypto", "Curl", "JSON", "Telemetry"]),
         // `call` routes' calls to the teams' backends: signed, bounded, judged by status.
         .target(
             name: "Calls", dependencies: ["ActionHubDomain", "Basics", "Curl", "JSON", "Telemetry", "Webhooks"]),
@@ -73,7 +74,10 @@ let package = Package(
         // Endpoints: each route with its access requirement and handler; problem+json out.
         .target(
             name: "API",
-            dependencies: ["ActionHubDomain", "Auth", "Basics", "Dashboard", "HTTP", "JSON", "Telemetry", "Webhooks"],
+            dependencies: [
+                "ActionHubDomain", "Auth", "Basics", "Codegen", "Crypto", "Dashboard", "HTTP", "JSON", "Telemetry",
+                "Webhooks",
+            ],
             resources: [.copy("openapi.yaml")]),
         // Everything derived from the routes for the client side: iOS code, APNs payloads.
         .target(name: "Codegen", dependencies: ["ActionHubDomain", "JSON"]),
@@ -84,8 +88,8 @@ let package = Package(
         .target(
             name: "ActionHubService",
             dependencies: [
-                "API", "ActionHubDomain", "Auth", "Basics", "Calls", "Crypto", "Curl", "HTTPServer", "PostgreSQLStore",
-                "SQLiteStore", "Telemetry", "Webhooks",
+                "API", "APNs", "ActionHubDomain", "Auth", "Basics", "Calls", "Crypto", "Curl", "HTTPServer",
+                "PostgreSQLStore", "SQLiteStore", "Telemetry", "Webhooks",
             ]),
         .executableTarget(
             name: "actionhub",
@@ -119,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "ActionHubKitTests", dependencies: ["ActionHubKit", "Basics", "HTTP", "HTTPServer", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "APNsTests", dependencies: ["APNs", "Basics", "Crypto", "JSON", "TestSupport"]),
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Basics", "Crypto", "Curl", "JSON", "TestSupport"]),
         .testTarget(
             name: "WebhooksTests",
             dependencies: ["ActionHubDomain", "Basics", "JSON", "SQLiteStore", "Telemetry", "TestSupport", "Webhooks"]),

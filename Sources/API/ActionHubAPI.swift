@@ -19,6 +19,8 @@ public struct ActionHubAPI: HTTPResponder {
     public let telemetry: Telemetry
     /// Webhook endpoints, registered against the service's routes.
     public let webhooks: WebhookEndpoints
+    /// Pushes: the store, and whether APNs is configured; nil where nothing sends them.
+    public let pushSending: PushSending?
     /// Values read at scrape time (database size, open connections, build info).
     let gauges: @Sendable () -> [MetricsRegistry.Gauge]
     /// The longest an empty feed page is held for a long-polling consumer.
@@ -29,13 +31,15 @@ public struct ActionHubAPI: HTTPResponder {
     public init(
         service: ResponseService, access: AccessControl, webhooks: any WebhookRegistry,
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in })),
-        feedMaximumWait: Duration = .seconds(30), gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
+        feedMaximumWait: Duration = .seconds(30), pushSending: PushSending? = nil,
+        gauges: @escaping @Sendable () -> [MetricsRegistry.Gauge] = { [] }
     ) {
         self.service = service
         self.access = access
         self.webhooks = WebhookEndpoints(registry: webhooks, routes: service.routes)
         self.telemetry = telemetry
         self.feedMaximumWait = feedMaximumWait
+        self.pushSending = pushSending
         self.gauges = gauges
         openAPIText = OpenAPIDocument.text(for: service.routes)
     }
@@ -45,6 +49,7 @@ public struct ActionHubAPI: HTTPResponder {
         var router = Router<APIRoute>()
         for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
             + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes + erasureRoutes + deviceRoutes
+            + pushRoutes
         {
             router.add(route.method, route.path, route)
         }

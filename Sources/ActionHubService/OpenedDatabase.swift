@@ -66,11 +66,13 @@ public enum OpenedDatabase: Sendable {
             // Weakly: whoever still holds the webhook store at exit must not keep the writer open,
             // whose close (the last one) removes the WAL.
             let webhooks = try database.webhookStore { [weak store] in store?.durableUpTo ?? 0 }
+            let pushes = try database.pushStore()
             let close: @Sendable () -> Void = {
                 webhooks.close()
+                pushes.close()
                 store.close()
             }
-            return OpenStore(store: store, webhooks: webhooks, close: close) {
+            return OpenStore(store: store, webhooks: webhooks, pushes: pushes, close: close) {
                 [
                     MetricsRegistry.Gauge(
                         name: "actionhub_database_size_bytes", help: "Size of the database file and its WAL.",
@@ -82,7 +84,9 @@ public enum OpenedDatabase: Sendable {
                 options: .init(
                     writerCount: commits.writers, maximumBatch: commits.maximumBatch,
                     readerCount: min(threadCount, 16), observeCommit: observeCommit))
-            return OpenStore(store: store, webhooks: database.webhookStore(), close: store.close) { [] }
+            return OpenStore(
+                store: store, webhooks: database.webhookStore(), pushes: database.pushStore(), close: store.close
+            ) { [] }
         }
     }
 

@@ -1,4 +1,5 @@
 import API
+import APNs
 import ActionHubDomain
 import Auth
 import Basics
@@ -24,6 +25,7 @@ public final class RunningService: Sendable {
     private let dispatcher: WebhookDispatcher
     private let pruner: Pruner
     private let caller: CurlBackendCaller?
+    private let sender: APNsSender?
 
     public init(_ configuration: ServiceConfiguration) throws {
         let database = try configuration.database.open()
@@ -41,18 +43,28 @@ public final class RunningService: Sendable {
             threadCount: configuration.http.threadCount, commits: configuration.commits,
             metrics: configuration.telemetry.metrics)
         let caller: CurlBackendCaller?
+        let providerToken: ProviderToken?
+        let missingAPNsFlags: [String]
         do {
+            missingAPNsFlags = try configuration.apns.missingFlags()
+            providerToken = try configuration.apns.providerToken()
             caller = try Self.makeCaller(configuration)
         } catch {
             store.close()
             throw error
         }
+        // Made once the service is up; the API wakes it through this when pushes are queued.
+        let senderBox = Locked<APNsSender?>(nil)
         let openConnections = OpenConnections()
         // Made once the service is up; the gauges read it through this.
         let dispatcherBox = Locked<WebhookDispatcher?>(nil)
         let api = ActionHubAPI(
             service: ResponseService(routes: configuration.routes, store: store.store, caller: caller), access: access,
-            webhooks: store.webhooks, telemetry: configuration.telemetry, feedMaximumWait: configuration.feedMaximumWait
+            webhooks: store.webhooks, telemetry: configuration.telemetry,
+            feedMaximumWait: configuration.feedMaximumWait,
+            pushSending: PushSending(store: store.pushes, missingFlags: missingAPNsFlags) {
+                senderBox.withLock { $0 }?.wakeUp()
+            }
         ) {
             store.gauges() + Self.webhookGauges(store.webhooks, dispatcher: dispatcherBox.withLock { $0 })
                 + Self.callGauges(caller) + [
@@ -95,6 +107,22 @@ public final class RunningService: Sendable {
             makeTransport: { try CurlTransport() })
         dispatcherBox.withLock { $0 = dispatcher }
         self.dispatcher = dispatcher
+        let sender: APNsSender?
+        do {
+            sender = try providerToken.map { token in
+                try APNsSender(
+                    outbox: store.pushes, token: token, options: configuration.apns.senderOptions,
+                    telemetry: configuration.telemetry)
+            }
+        } catch {
+            dispatcher.stop()
+            server.stop(gracePeriod: .zero)
+            caller?.stop()
+            store.close()
+            throw error
+        }
+        self.sender = sender
+        senderBox.withLock { $0 = sender }
         pruner = Pruner(
             settings: configuration.retention, store: store.store, outbox: store.webhooks,
             logger: configuration.telemetry.logger)
@@ -151,6 +179,7 @@ public final class RunningService: Sendable {
         caller?.stop()
         openConnections.server.withLock { $0 = nil }
         dispatcher.stop()
+        sender?.stop()
         pruner.stop()
         store.close()
     }

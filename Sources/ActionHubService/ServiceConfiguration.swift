@@ -26,6 +26,8 @@ public struct ServiceConfiguration: Sendable {
     public var calls: CallSecret.Settings
     /// How long events and settled webhook deliveries are kept.
     public var retention: RetentionSettings
+    /// The token key and hosts pushes are sent with; none by default.
+    public var apns: APNsSettings
     public var telemetry: Telemetry
 
     public init(
@@ -35,7 +37,7 @@ public struct ServiceConfiguration: Sendable {
         keyCache: Duration = .seconds(1), signing: SigningSecret.Settings = .init(),
         feedMaximumWait: Duration = .seconds(30),
         webhooks: WebhookDispatcher.Options = .init(), calls: CallSecret.Settings = .init(),
-        retention: RetentionSettings = .init(),
+        retention: RetentionSettings = .init(), apns: APNsSettings = .init(),
         telemetry: Telemetry = Telemetry(logger: Logger(level: .error, write: { _ in }))
     ) {
         self.database = database
@@ -51,6 +53,7 @@ public struct ServiceConfiguration: Sendable {
         self.webhooks = webhooks
         self.calls = calls
         self.retention = retention
+        self.apns = apns
         self.telemetry = telemetry
     }
 }

@@ -26,7 +26,23 @@ public final class CurlRequestPool: @unchecked Sendable {
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var idle: [CurlTransfer] = []
 
-    public init(capacity: Int, name: String = "actionhub-calls") throws(CurlError) {
+    /// How the pool's connections are made.
+    public struct Options: Sendable {
+        /// HTTP/2 over TLS, one connection per host carrying up to `capacity` streams at once
+        /// (APNs takes nothing else); HTTP/1.1 with a connection per request otherwise.
+        public var http2: Bool
+        /// A PEM file of certificates to trust besides the system's (a test's own CA).
+        public var extraCAFile: String?
+
+        public init(http2: Bool = false, extraCAFile: String? = nil) {
+            self.http2 = http2
+            self.extraCAFile = extraCAFile
+        }
+    }
+
+    private let options: Options
+
+    public init(capacity: Int, name: String = "actionhub-calls", options: Options = .init()) throws(CurlError) {
         guard CurlSession.globalInitCode == CURLE_OK else {
             throw CurlError(code: Int(CurlSession.globalInitCode.rawValue), message: "curl_global_init failed")
         }
@@ -35,11 +51,24 @@ public final class CurlRequestPool: @unchecked Sendable {
         }
         self.capacity = max(1, capacity)
         self.multi = multi
-        // Enough idle connections for every request that may run at once.
-        let cached = actionhub_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, self.capacity)
-        guard cached == CURLM_OK else {
-            curl_multi_cleanup(multi)
-            throw Self.error(cached, "curl_multi_setopt(CURLMOPT_MAXCONNECTS)")
+        self.options = options
+        var settings: [(CURLMoption, Int, String)] = [
+            // Enough idle connections for every request that may run at once.
+            (CURLMOPT_MAXCONNECTS, self.capacity, "CURLMOPT_MAXCONNECTS")
+        ]
+        if options.http2 {
+            settings += [
+                (CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX), "CURLMOPT_PIPELINING"),
+                (CURLMOPT_MAX_HOST_CONNECTIONS, 1, "CURLMOPT_MAX_HOST_CONNECTIONS"),
+                (CURLMOPT_MAX_CONCURRENT_STREAMS, self.capacity, "CURLMOPT_MAX_CONCURRENT_STREAMS"),
+            ]
+        }
+        for (option, value, name) in settings {
+            let set = actionhub_curl_multi_set_long(multi, option, value)
+            guard set == CURLM_OK else {
+                curl_multi_cleanup(multi)
+                throw Self.error(set, "curl_multi_setopt(\(name))")
+            }
         }
         let thread = Thread { [self] in
             Thread.current.name = name
@@ -124,7 +153,7 @@ public final class CurlRequestPool: @unchecked Sendable {
     ) {
         do throws(CurlError) {
             let transfer: CurlTransfer
-            if let reused = idle.popLast() { transfer = reused } else { transfer = try CurlTransfer() }
+            if let reused = idle.popLast() { transfer = reused } else { transfer = try CurlTransfer(options: options) }
             do throws(CurlError) {
                 try transfer.prepare(request, completion: completion)
             } catch {

@@ -15,7 +15,7 @@ final class CurlTransfer {
     private var headers: [String: String] = [:]
     private var bodyTooLarge = false
 
-    init() throws(CurlError) {
+    init(options: CurlRequestPool.Options = .init()) throws(CurlError) {
         guard let handle = curl_easy_init() else {
             throw CurlError(code: -1, message: "curl_easy_init could not make a handle")
         }
@@ -30,6 +30,13 @@ final class CurlTransfer {
             // http and https only, and no redirects: a URL is called as the routes declare it.
             try check(actionhub_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
             try check(actionhub_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+            if options.http2 {
+                try check(actionhub_curl_set_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS))
+                // Waits for the host's one connection to take another stream instead of opening more.
+                try check(actionhub_curl_set_long(handle, CURLOPT_PIPEWAIT, 1))
+            }
+            // Beside the system's certificates (CURLOPT_CAPATH stays), not instead of them.
+            if let file = options.extraCAFile { try check(actionhub_curl_set_pointer(handle, CURLOPT_CAINFO, file)) }
             try check(actionhub_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
             try check(actionhub_curl_set_pointer(handle, CURLOPT_HEADERDATA, context))
             try check(

@@ -23,6 +23,11 @@ public final class PostgreSQLDatabase: Sendable {
         PostgreSQLWebhookStore(database: self, connections: connections)
     }
 
+    /// Pushes and their outbox.
+    public func pushStore(connections: Int = 2) -> PostgreSQLPushStore {
+        PostgreSQLPushStore(database: self, connections: connections)
+    }
+
     public func keyStore(connections: Int = 4) -> PostgreSQLKeyStore {
         PostgreSQLKeyStore(database: self, connections: connections)
     }

@@ -227,5 +227,36 @@ enum PostgreSQLSchema {
                 );
                 CREATE INDEX devices_by_user ON devices (user_id, position);
                 """),
+        Migration(
+            name: "0017-pushes",
+            sql: """
+                CREATE TABLE pushes (
+                    position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    id text NOT NULL UNIQUE,
+                    category text NOT NULL,
+                    payload text NOT NULL,
+                    collapse_id text,
+                    expiration bigint,
+                    priority integer NOT NULL,
+                    idempotency_key text UNIQUE,
+                    request_hash text NOT NULL,
+                    created_at text NOT NULL
+                );
+                CREATE TABLE push_deliveries (
+                    sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    push_position bigint NOT NULL,
+                    token text NOT NULL,
+                    user_id text NOT NULL,
+                    status text NOT NULL DEFAULT 'queued',
+                    reason text,
+                    attempts integer NOT NULL DEFAULT 0,
+                    due_at bigint NOT NULL,
+                    claimed_until bigint,
+                    sent_at bigint,
+                    UNIQUE (push_position, token)
+                );
+                CREATE INDEX push_deliveries_due ON push_deliveries (due_at, sequence) WHERE status = 'queued';
+                CREATE INDEX push_deliveries_by_user ON push_deliveries (user_id);
+                """),
     ]
 }

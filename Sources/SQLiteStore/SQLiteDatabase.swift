@@ -71,6 +71,11 @@ public final class SQLiteDatabase: Sendable {
         try SQLiteWebhookStore(database: self, durableUpTo: durableUpTo)
     }
 
+    /// Pushes and their outbox.
+    public func pushStore() throws -> SQLitePushStore {
+        try SQLitePushStore(database: self)
+    }
+
     public func keyStore(connections: Int = 4) throws -> SQLiteKeyStore {
         try SQLiteKeyStore(database: self, connections: connections)
     }

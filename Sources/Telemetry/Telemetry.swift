@@ -22,6 +22,8 @@ public struct Telemetry: Sendable {
         public static let webhookDeliveries = "actionhub_webhook_attempts_total"
         public static let calls = "actionhub_calls_total"
         public static let callDuration = "actionhub_call_duration_seconds"
+        public static let pushAttempts = "actionhub_push_attempts_total"
+        public static let pushDuration = "actionhub_push_request_duration_seconds"
     }
 
     static let latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
@@ -52,5 +54,12 @@ public struct Telemetry: Sendable {
         .histogram(
             Name.callDuration, "Time from a call's start to its backend's complete answer, by category and action.",
             labels: ["category", "action"], buckets: latencyBuckets),
+        .counter(
+            Name.pushAttempts,
+            "Push requests to APNs by result: sent, or APNs' reason (BadDeviceToken, Unregistered, TooManyRequests, "
+                + "…), timeout, connection.",
+            labels: ["result"]),
+        .histogram(
+            Name.pushDuration, "Time from a push request's start to APNs' complete answer.", buckets: latencyBuckets),
     ]
 }

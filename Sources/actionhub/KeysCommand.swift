@@ -11,7 +11,7 @@ enum KeysCommand {
                actionhub keys list [--database PATH|URL]
                actionhub keys revoke ID [--database PATH|URL]
 
-        Scopes: responses:write, history:read, metrics:read, admin (admin includes the others).
+        Scopes: responses:write, history:read, metrics:read, pushes:write, admin (admin includes the others).
         `create` prints the new key alone on stdout; only its SHA-256 is stored, so it cannot be
         shown again. --rate-limit: requests a second the key may make on average (bursts of twice
         that); without it, the server's --key-rate-limit (default 2000). --database defaults to

@@ -76,6 +76,24 @@ enum ServeCommand {
             help: "how long delivered and failed webhook deliveries are kept (s, m, h or d, or off); pending "
                 + "ones are kept until they settle"),
         Setting(
+            name: "apns-key-file", defaultValue: "",
+            help: "the team's APNs token key (.p8, from the Apple developer account); with --apns-key-id and "
+                + "--apns-team-id it turns sending pushes on (POST /v1/pushes)"),
+        Setting(name: "apns-key-id", defaultValue: "", help: "the APNs key's 10-character id"),
+        Setting(name: "apns-team-id", defaultValue: "", help: "the Apple developer team's 10-character id"),
+        Setting(
+            name: "apns-url", defaultValue: "",
+            help: "send every push here instead of api.push.apple.com / api.sandbox.push.apple.com (chosen by "
+                + "each device's environment): a proxy, or a test server"),
+        Setting(
+            name: "apns-ca-file", defaultValue: "", help: "a PEM file of CAs to trust for APNs besides the system's"),
+        Setting(
+            name: "apns-concurrency", defaultValue: "100",
+            help: "push requests in flight at once, as HTTP/2 streams on one connection per APNs host"),
+        Setting(
+            name: "apns-timeout", defaultValue: "10",
+            help: "seconds a push request may take; one with no answer by then is retried"),
+        Setting(
             name: "signing-secret", defaultValue: "",
             help: "secret (at least 32 bytes) that signs user tokens; better --signing-secret-file"),
         Setting(
@@ -154,6 +172,12 @@ enum ServeCommand {
         let callConcurrency = try values.integer("call-concurrency", in: 1...4096)
         let retention = RetentionSettings(
             events: try values.retention("retain-events"), deliveries: try values.retention("retain-deliveries"))
+        let apns = APNsSettings(
+            keyFile: values.string("apns-key-file"), keyId: values.string("apns-key-id"),
+            teamId: values.string("apns-team-id"), url: values.string("apns-url"),
+            caFile: values.string("apns-ca-file"),
+            concurrency: try values.integer("apns-concurrency", in: 1...1000),
+            timeout: .seconds(try values.integer("apns-timeout", in: 1...300)))
         let logger = Logger(level: try values.choice("log-level", of: LogLevel.self))
 
         guard let routes = RouteFiles.load(values.string("routes")) else { return 1 }
@@ -181,11 +205,12 @@ enum ServeCommand {
                     calls: CallSecret.Settings(
                         file: values.string("call-secret-file"),
                         concurrency: callConcurrency),
-                    retention: retention, telemetry: telemetry))
+                    retention: retention, apns: apns, telemetry: telemetry))
         } catch {
             logger.error("start-up failed", ["error": .string("\(error)")])
             if let problem = error as? SigningSecret.Problem { throw UsageError(problem.description) }
             if let problem = error as? CallSecret.Problem { throw UsageError(problem.description) }
+            if let problem = error as? APNsSettings.Problem { throw UsageError(problem.description) }
             throw error
         }
         if let key = service.firstAdminKey {

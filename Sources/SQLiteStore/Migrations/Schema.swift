@@ -163,5 +163,6 @@ enum Schema {
             name: "0013-deliveries-by-event",
             sql: "CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (response_position);"),
         Migration(name: "0014-devices", sql: DevicesSQL.table),
+        Migration(name: "0015-pushes", sql: PushesSQL.tables),
     ]
 }

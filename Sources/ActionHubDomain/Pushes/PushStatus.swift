@@ -1,0 +1,29 @@
+/// A push and where each of its deliveries stands.
+public struct PushStatus: Sendable, Equatable {
+    public struct DeviceDelivery: Sendable, Equatable {
+        public var token: String
+        public var status: PushDeliveryStatus
+        /// APNs' reason, or why it was given up on.
+        public var reason: String?
+
+        public init(token: String, status: PushDeliveryStatus, reason: String? = nil) {
+            self.token = token
+            self.status = status
+            self.reason = reason
+        }
+    }
+
+    public var id: String
+    public var category: String
+    public var createdAt: String
+    public var devices: [DeviceDelivery]
+
+    public init(id: String, category: String, createdAt: String, devices: [DeviceDelivery]) {
+        self.id = id
+        self.category = category
+        self.createdAt = createdAt
+        self.devices = devices
+    }
+
+    public func count(_ status: PushDeliveryStatus) -> Int { devices.count { $0.status == status } }
+}

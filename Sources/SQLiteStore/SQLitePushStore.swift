@@ -1,0 +1,134 @@
+import ActionHubDomain
+import Basics
+import GroupCommit
+import SQLite
+
+/// Pushes and their outbox in the SQLite database. A push and its deliveries are written on a
+/// synced connection (a 202 is never ahead of the disk); the sender claims and records attempts
+/// on a connection of its own that commits without fsync: a lost "sent" only means one more
+/// send of what was in flight.
+///
+/// One process serves an SQLite database, so claims are leases in memory, as the webhook
+/// outbox's are: after a crash every queued delivery is due again at once.
+public final class SQLitePushStore: PushStore, PushOutbox {
+    private let creation: Locked<SQLitePushStatements?>
+    private let outboxState: Locked<OutboxState?>
+
+    private struct OutboxState {
+        let statements: SQLitePushStatements
+        /// Delivery sequence → until when (Unix milliseconds) this process holds it.
+        var leases: [Int64: Int64] = [:]
+    }
+
+    init(database: SQLiteDatabase) throws {
+        creation = Locked(try SQLitePushStatements(connection: try database.openSyncedConnection()))
+        let outboxConnection = try SQLiteConnection(path: database.path)
+        try outboxConnection.execute("PRAGMA synchronous = NORMAL")
+        outboxState = Locked(OutboxState(statements: try SQLitePushStatements(connection: outboxConnection)))
+    }
+
+    public func create(_ push: NewPush) throws -> PushCreation {
+        try statements { statements in
+            try statements.connection.transaction(.immediate) {
+                if let key = push.idempotencyKey,
+                    let known = try statements.byKey.rows(
+                        [.text(key)], { ($0.integer(at: 0), $0.text(at: 1) ?? "", $0.text(at: 2) ?? "") }
+                    ).first
+                {
+                    guard known.2 == push.requestHash else { return .conflict(id: known.1) }
+                    let devices = try statements.deliveryCount.rows([.integer(known.0)]) { Int($0.integer(at: 0)) }
+                    return .existing(id: known.1, devices: devices.first ?? 0)
+                }
+                try statements.insertPush.run([
+                    .text(push.id), .text(push.category), .text(push.payload), SQLiteValue(push.collapseId),
+                    push.expiration.map(SQLiteValue.integer) ?? .null, .integer(Int64(push.priority)),
+                    SQLiteValue(push.idempotencyKey), .text(push.requestHash), .text(push.createdAt),
+                ])
+                let position = statements.connection.lastInsertRowid
+                let now = Timestamp.milliseconds()
+                var queued = 0
+                let (statement, names) =
+                    switch push.recipients {
+                    case .users(let users): (statements.queueForUser, users)
+                    case .devices(let tokens): (statements.queueForDevice, tokens)
+                    }
+                for name in names {
+                    try statement.run([.integer(position), .integer(now), .text(name)])
+                    queued += statements.connection.changes
+                }
+                return .created(id: push.id, devices: queued)
+            }
+        }
+    }
+
+    public func push(id: String) throws -> PushStatus? {
+        try statements { statements in
+            try statements.connection.transaction {
+                guard
+                    let (position, category, createdAt) = try statements.byId.rows(
+                        [.text(id)],
+                        {
+                            ($0.integer(at: 0), $0.text(at: 1) ?? "", $0.text(at: 2) ?? "")
+                        }
+                    ).first
+                else { return nil }
+                let devices = try statements.deliveriesOfPush.rows([.integer(position)]) { row in
+                    PushStatus.DeviceDelivery(
+                        token: row.text(at: 0) ?? "",
+                        status: PushDeliveryStatus(rawValue: row.text(at: 1) ?? "") ?? .queued, reason: row.text(at: 2))
+                }
+                return PushStatus(id: id, category: category, createdAt: createdAt, devices: devices)
+            }
+        }
+    }
+
+    public func settle(_ attempts: [PushAttempt], claiming limit: Int, now: Int64, leaseUntil: Int64) throws
+        -> [DuePush]
+    {
+        try outbox { state in
+            let statements = state.statements
+            var due: [DuePush] = []
+            try statements.connection.transaction(.immediate) {
+                for attempt in attempts { try statements.record(attempt, now: now) }
+                state.leases = state.leases.filter { $0.value > now }
+                for attempt in attempts { state.leases[attempt.sequence] = nil }
+                guard limit > 0 else { return }
+                let leases = state.leases
+                let rows = try statements.due.rows([.integer(now), .integer(Int64(limit + leases.count))]) {
+                    SQLitePushStatements.duePush($0)
+                }
+                for (push, deviceState, deviceReason) in rows where leases[push.sequence] == nil {
+                    guard deviceState == Device.State.active.rawValue else {
+                        let reason = deviceState == nil ? "the device was removed" : deviceReason ?? "device disabled"
+                        try statements.fail.run([.integer(push.sequence), .text(reason)])
+                        continue
+                    }
+                    guard due.count < limit else { break }
+                    due.append(push)
+                    state.leases[push.sequence] = leaseUntil
+                }
+            }
+            return due
+        }
+    }
+
+    /// Closes the connections; later calls throw `StoreClosed`.
+    public func close() {
+        creation.withLock { $0 = nil }
+        outboxState.withLock { $0 = nil }
+    }
+
+    private func statements<Result>(_ body: (SQLitePushStatements) throws -> Result) throws -> Result {
+        try creation.withLock { statements in
+            guard let statements else { throw StoreClosed() }
+            return try body(statements)
+        }
+    }
+
+    private func outbox<Result>(_ body: (inout OutboxState) throws -> Result) throws -> Result {
+        try outboxState.withLock { state in
+            guard state != nil else { throw StoreClosed() }
+            return try body(&state!)
+        }
+    }
+}
