@@ -9,6 +9,7 @@ struct EmbedDashboardAssets: BuildToolPlugin {
     /// Swift name of each asset → its file.
     static let assets = [
         ("page", "dashboard.html"), ("script", "dashboard.js"), ("subjectsScript", "subjects.js"),
+        ("funnelScript", "funnel.js"),
         ("style", "dashboard.css"), ("icon", "favicon.svg"),
     ]
 

@@ -56,8 +56,12 @@ extension ActionHubAPI {
         }
         var counts = JSONObject()
         for status in PushDeliveryStatus.allCases { counts[status.rawValue] = JSONValue(push.count(status)) }
+        counts["delivered"] = JSONValue(push.devices.count(where: \.delivered))
         let devices = push.devices.map { delivery -> JSONValue in
-            var object: JSONObject = ["token": .string(delivery.token), "status": .string(delivery.status.rawValue)]
+            var object: JSONObject = [
+                "token": .string(delivery.token), "status": .string(delivery.status.rawValue),
+                "delivered": .bool(delivery.delivered),
+            ]
             if let reason = delivery.reason { object["reason"] = .string(reason) }
             return .object(object)
         }

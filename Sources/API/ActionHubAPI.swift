@@ -49,7 +49,7 @@ public struct ActionHubAPI: HTTPResponder {
         var router = Router<APIRoute>()
         for route in responseRoutes + historyRoutes + eventRoutes + operationRoutes + tokenRoutes
             + webhookRoutes + statsRoutes + dashboardRoutes + subjectRoutes + erasureRoutes + deviceRoutes
-            + pushRoutes
+            + pushRoutes + funnelRoutes
         {
             router.add(route.method, route.path, route)
         }

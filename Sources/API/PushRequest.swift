@@ -98,8 +98,8 @@ struct PushRequest {
         }
         var expiration: Int64?
         if let value = object["expiration"] {
-            if let text = value.stringValue, let date = Self.date(text) {
-                expiration = Int64(date.timeIntervalSince1970.rounded(.down))
+            if let text = value.stringValue, let milliseconds = Timestamp.milliseconds(parsing: text) {
+                expiration = milliseconds / 1000
             } else {
                 errors.append(FieldError(field: "expiration", message: "must be an RFC 3339 date-time"))
             }
@@ -138,13 +138,5 @@ struct PushRequest {
         case .tooLarge: FieldError(field: "payload", message: error.description)
         case .unknownInterruptionLevel: FieldError(field: "alert", message: error.description)
         }
-    }
-
-    private static func date(_ text: String) -> Date? {
-        guard Timestamp.isValid(text) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions =
-            text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        return formatter.date(from: text)
     }
 }

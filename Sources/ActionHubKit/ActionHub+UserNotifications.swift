@@ -105,10 +105,15 @@
         private let current = NSLock()
         nonisolated(unsafe) private var delivery: Delivery?
 
-        /// `key` is the userInfo key holding the URL (the article's `media-url`).
-        public init(download: MediaDownload = MediaDownload(), key: String = "media-url") {
+        /// Tells ActionHub of each push it sent that this device got it (`confirmDelivery`).
+        private let hub: ActionHub?
+
+        /// `key` is the userInfo key holding the URL (the article's `media-url`); with `hub`, the
+        /// receipt of a push ActionHub sent is confirmed to it while the media downloads.
+        public init(download: MediaDownload = MediaDownload(), key: String = "media-url", hub: ActionHub? = nil) {
             self.download = download
             self.key = key
+            self.hub = hub
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("ActionHubMedia", isDirectory: true)
         }
 
@@ -120,12 +125,20 @@
             current.lock()
             self.delivery = delivery
             current.unlock()
-            guard let link = request.content.userInfo[key] as? String, let url = URL(string: link) else {
-                return delivery.finish { $0 }
-            }
+            let pushId = hub == nil ? nil : request.content.userInfo[ActionHub.pushIdKey] as? String
+            let link = (request.content.userInfo[key] as? String).flatMap(URL.init(string:))
+            guard pushId != nil || link != nil else { return delivery.finish { $0 } }
             let identifier = request.identifier
-            delivery.download = Task { [download, folder] in
-                let media = try? await download.fetch(url, into: folder)
+            delivery.download = Task { [download, folder, hub] in
+                // The receipt goes out beside the download: the content is handed back (and the
+                // extension may be suspended) only once both are done or time runs out.
+                async let confirmed: Bool = {
+                    guard let hub, let pushId else { return false }
+                    return await hub.confirmDelivery(pushId: pushId)
+                }()
+                var media: MediaDownload.Media?
+                if let link { media = try? await download.fetch(link, into: folder) }
+                _ = await confirmed
                 delivery.finish { original in
                     guard let media,
                         let attachment = try? UNNotificationAttachment(

@@ -1,6 +1,6 @@
 /// The operator dashboard, compiled into the binary: one page, its scripts, its style sheet and
-/// its icon (`Resources/`, embedded at build time as `page`, `script`, `subjectsScript`, `style`
-/// and `icon`). No CDN: the page loads only these and talks only to the API it is served by.
+/// its icon (`Resources/`, embedded at build time as `page`, `script`, `subjectsScript`,
+/// `funnelScript`, `style` and `icon`). No CDN: the page loads only these and talks only to the API it is served by.
 public enum DashboardAssets {
     public struct Asset: Sendable {
         public var path: String
@@ -17,6 +17,7 @@ public enum DashboardAssets {
     public static let all: [Asset] = [
         Asset(path: "/dashboard", contentType: "text/html; charset=utf-8", body: page),
         Asset(path: "/dashboard/subjects.js", contentType: "text/javascript; charset=utf-8", body: subjectsScript),
+        Asset(path: "/dashboard/funnel.js", contentType: "text/javascript; charset=utf-8", body: funnelScript),
         Asset(path: "/dashboard/dashboard.js", contentType: "text/javascript; charset=utf-8", body: script),
         Asset(path: "/dashboard/dashboard.css", contentType: "text/css; charset=utf-8", body: style),
         Asset(path: "/dashboard/favicon.svg", contentType: "image/svg+xml", body: icon),

@@ -29,6 +29,7 @@ enum PostgreSQLErasureSQL {
             (\.choices, "DELETE FROM subject_answers WHERE user_id = $1"),
             (\.listEntries, "DELETE FROM subject_entries WHERE user_id = $1"),
             (\.devices, "DELETE FROM devices WHERE user_id = $1"),
+            (\.pushDeliveries, "DELETE FROM push_deliveries WHERE user_id = $1"),
             (\.events, "DELETE FROM responses WHERE user_id = $1"),
         ]
     }

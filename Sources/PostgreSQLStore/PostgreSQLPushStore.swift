@@ -67,17 +67,78 @@ public final class PostgreSQLPushStore: PushStore, PushOutbox {
             let found = try connection.query("SELECT position, category, created_at FROM pushes WHERE id = $1", [id])
             guard found.rowCount == 1 else { return nil }
             let rows = try connection.query(
-                "SELECT token, status, reason FROM push_deliveries WHERE push_position = $1 ORDER BY sequence",
-                [found.text(row: 0, column: 0)])
+                """
+                SELECT token, status, reason, delivered_at IS NOT NULL FROM push_deliveries WHERE push_position = $1
+                ORDER BY sequence
+                """, [found.text(row: 0, column: 0)])
             let devices = rows.rows { row in
                 PushStatus.DeviceDelivery(
                     token: rows.text(row: row, column: 0) ?? "",
                     status: PushDeliveryStatus(rawValue: rows.text(row: row, column: 1) ?? "") ?? .queued,
-                    reason: rows.text(row: row, column: 2))
+                    reason: rows.text(row: row, column: 2), delivered: rows.text(row: row, column: 3) == "t")
             }
             return PushStatus(
                 id: id, category: found.text(row: 0, column: 1) ?? "", createdAt: found.text(row: 0, column: 2) ?? "",
                 devices: devices)
+        }
+    }
+
+    /// The push id a response carries in its notification's userInfo.
+    static let pushIdOfResponse = "(notification::jsonb -> 'userInfo' ->> 'actionhub-push')"
+    /// The responses `responses_by_push` holds; a query must say it too for the index to serve.
+    static let carriesPushId = #"notification LIKE '%"actionhub-push"%'"#
+
+    public func recordDelivery(pushId: String, token: String, userId: String?, at: Int64) throws -> DeliveryReceipt {
+        try pool.withConnection { connection in
+            let found = try connection.query(
+                """
+                WITH target AS (
+                    SELECT d.sequence, d.delivered_at FROM push_deliveries d JOIN pushes p ON p.position = d.push_position
+                    WHERE p.id = $1 AND d.token = $2 AND ($3::text IS NULL OR d.user_id = $3::text)),
+                marked AS (
+                    UPDATE push_deliveries d SET delivered_at = $4 FROM target
+                    WHERE d.sequence = target.sequence AND d.delivered_at IS NULL RETURNING d.sequence)
+                SELECT (SELECT count(*) FROM target), (SELECT count(*) FROM marked)
+                """, [pushId, token, userId, "\(at)"])
+            if found.integer(row: 0, column: 1) == 1 { return .recorded }
+            return found.integer(row: 0, column: 0) == 1 ? .known : .notFound
+        }
+    }
+
+    public func funnel(_ query: FunnelQuery) throws -> FunnelData {
+        let window = [
+            query.category, query.pushId, Timestamp.format(milliseconds: query.from),
+            Timestamp.format(milliseconds: query.to),
+        ]
+        let pushesOfFunnel =
+            "p.category = $1 AND ($2::text IS NULL OR p.id = $2::text) AND p.created_at >= $3 AND p.created_at < $4"
+        return try pool.withConnection(retryIfLost: true) { connection in
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { try? connection.execute("COMMIT") }
+            let counts = try connection.query(
+                """
+                SELECT count(*) FILTER (WHERE d.status = 'sent'), count(d.delivered_at)
+                FROM pushes p JOIN push_deliveries d ON d.push_position = p.position WHERE \(pushesOfFunnel)
+                """, window)
+            let rows = try connection.query(
+                """
+                SELECT p.id, r.user_id, r.action, r.received_at, r.fingerprint::jsonb ->> 'respondedAt',
+                    (SELECT min(d.sent_at) FROM push_deliveries d WHERE d.push_position = p.position)
+                FROM pushes p JOIN responses r ON \(Self.pushIdOfResponse) = p.id
+                WHERE \(pushesOfFunnel) AND r.\(Self.carriesPushId)
+                """, window)
+            let responses = rows.rows { row in
+                FunnelData.Response(
+                    pushId: rows.text(row: row, column: 0) ?? "", userId: rows.text(row: row, column: 1) ?? "",
+                    action: rows.text(row: row, column: 2) ?? "",
+                    millisecondsToAction: PushTiming.millisecondsToAction(
+                        respondedAt: rows.text(row: row, column: 4), receivedAt: rows.integer(row: row, column: 3),
+                        sentAt: rows.integer(row: row, column: 5)))
+            }
+            return FunnelData(
+                sent: Int(counts.integer(row: 0, column: 0) ?? 0),
+                delivered: Int(counts.integer(row: 0, column: 1) ?? 0),
+                responses: responses)
         }
     }
 

@@ -258,5 +258,16 @@ enum PostgreSQLSchema {
                 CREATE INDEX push_deliveries_due ON push_deliveries (due_at, sequence) WHERE status = 'queued';
                 CREATE INDEX push_deliveries_by_user ON push_deliveries (user_id);
                 """),
+        // Receipts, and what the funnel reads: a category's pushes by time, and the responses
+        // that carry a push's id back (an index on the expression the funnel joins on, kept
+        // only for those, so that other events' inserts do not parse their JSON for it).
+        Migration(
+            name: "0018-push-funnel",
+            sql: """
+                ALTER TABLE push_deliveries ADD COLUMN delivered_at bigint;
+                CREATE INDEX pushes_by_category ON pushes (category, created_at);
+                CREATE INDEX responses_by_push ON responses ((\(PostgreSQLPushStore.pushIdOfResponse)))
+                    WHERE \(PostgreSQLPushStore.carriesPushId);
+                """),
     ]
 }

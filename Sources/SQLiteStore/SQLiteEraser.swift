@@ -58,6 +58,7 @@ final class SQLiteEraser {
             (\.choices, try connection.prepare("DELETE FROM subject_answers WHERE user_id = ?1")),
             (\.listEntries, try connection.prepare("DELETE FROM subject_entries WHERE user_id = ?1")),
             (\.devices, try connection.prepare("DELETE FROM devices WHERE user_id = ?1")),
+            (\.pushDeliveries, try connection.prepare("DELETE FROM push_deliveries WHERE user_id = ?1")),
             (\.events, try connection.prepare("DELETE FROM responses WHERE user_id = ?1")),
         ]
     }

@@ -17,6 +17,10 @@ final class SQLitePushStatements {
     let retry: SQLiteStatement
     let fail: SQLiteStatement
     let disableDevice: SQLiteStatement
+    let receive: SQLiteStatement
+    let receipt: SQLiteStatement
+    let funnelCounts: SQLiteStatement
+    let funnelResponses: SQLiteStatement
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -40,7 +44,36 @@ final class SQLitePushStatements {
             SELECT ?1, token, user_id, ?2 FROM devices WHERE token = ?3 AND state = 'active'
             """)
         deliveriesOfPush = try connection.prepare(
-            "SELECT token, status, reason FROM push_deliveries WHERE push_position = ?1 ORDER BY sequence")
+            """
+            SELECT token, status, reason, delivered_at IS NOT NULL FROM push_deliveries WHERE push_position = ?1
+            ORDER BY sequence
+            """)
+        receive = try connection.prepare(
+            """
+            UPDATE push_deliveries SET delivered_at = ?3
+            WHERE push_position = (SELECT position FROM pushes WHERE id = ?1) AND token = ?2
+                AND delivered_at IS NULL AND (?4 IS NULL OR user_id = ?4)
+            """)
+        receipt = try connection.prepare(
+            """
+            SELECT 1 FROM push_deliveries
+            WHERE push_position = (SELECT position FROM pushes WHERE id = ?1) AND token = ?2
+                AND (?3 IS NULL OR user_id = ?3)
+            """)
+        let pushesOfFunnel =
+            "p.category = ?1 AND (?2 IS NULL OR p.id = ?2) AND p.created_at >= ?3 AND p.created_at < ?4"
+        funnelCounts = try connection.prepare(
+            """
+            SELECT coalesce(sum(d.status = 'sent'), 0), count(d.delivered_at)
+            FROM pushes p JOIN push_deliveries d ON d.push_position = p.position WHERE \(pushesOfFunnel)
+            """)
+        funnelResponses = try connection.prepare(
+            """
+            SELECT p.id, r.user_id, r.action, r.received_at, json_extract(r.fingerprint, '$.respondedAt'),
+                (SELECT min(d.sent_at) FROM push_deliveries d WHERE d.push_position = p.position)
+            FROM pushes p JOIN responses r ON r.push_id = p.id
+            WHERE \(pushesOfFunnel)
+            """)
         due = try connection.prepare(
             """
             SELECT d.sequence, p.id, d.token, v.environment, v.topic, p.payload, p.collapse_id, p.expiration,

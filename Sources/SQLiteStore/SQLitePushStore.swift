@@ -75,7 +75,8 @@ public final class SQLitePushStore: PushStore, PushOutbox {
                 let devices = try statements.deliveriesOfPush.rows([.integer(position)]) { row in
                     PushStatus.DeviceDelivery(
                         token: row.text(at: 0) ?? "",
-                        status: PushDeliveryStatus(rawValue: row.text(at: 1) ?? "") ?? .queued, reason: row.text(at: 2))
+                        status: PushDeliveryStatus(rawValue: row.text(at: 1) ?? "") ?? .queued, reason: row.text(at: 2),
+                        delivered: row.integer(at: 3) == 1)
                 }
                 return PushStatus(id: id, category: category, createdAt: createdAt, devices: devices)
             }
@@ -109,6 +110,37 @@ public final class SQLitePushStore: PushStore, PushOutbox {
                 }
             }
             return due
+        }
+    }
+
+    public func recordDelivery(pushId: String, token: String, userId: String?, at: Int64) throws -> DeliveryReceipt {
+        try statements { statements in
+            try statements.receive.run([.text(pushId), .text(token), .integer(at), SQLiteValue(userId)])
+            if statements.connection.changes == 1 { return .recorded }
+            let known = try statements.receipt.rows([.text(pushId), .text(token), SQLiteValue(userId)]) { _ in true }
+            return known.isEmpty ? .notFound : .known
+        }
+    }
+
+    public func funnel(_ query: FunnelQuery) throws -> FunnelData {
+        let window: [SQLiteValue] = [
+            .text(query.category), SQLiteValue(query.pushId), .text(Timestamp.format(milliseconds: query.from)),
+            .text(Timestamp.format(milliseconds: query.to)),
+        ]
+        return try statements { statements in
+            try statements.connection.transaction {
+                let (sent, delivered) =
+                    try statements.funnelCounts.rows(window) { (Int($0.integer(at: 0)), Int($0.integer(at: 1))) }.first
+                    ?? (0, 0)
+                let responses = try statements.funnelResponses.rows(window) { row in
+                    FunnelData.Response(
+                        pushId: row.text(at: 0) ?? "", userId: row.text(at: 1) ?? "", action: row.text(at: 2) ?? "",
+                        millisecondsToAction: PushTiming.millisecondsToAction(
+                            respondedAt: row.text(at: 4), receivedAt: row.optionalInteger(at: 3),
+                            sentAt: row.optionalInteger(at: 5)))
+                }
+                return FunnelData(sent: sent, delivered: delivered, responses: responses)
+            }
         }
     }
 

@@ -10,7 +10,8 @@ import Testing
     static let artefacts = ActionHubExecutable.packageRoot.appendingPathComponent(".build/test-artefacts/dashboard")
 
     @Test func theDashboardShowsWhatTheAPIAnswers() throws {
-        let server = try ServerProcess(arguments: ["--rate-limit", "0"])
+        let standIn = try APNsStandIn()
+        let server = try ServerProcess(arguments: ["--rate-limit", "0"] + standIn.serveArguments())
         let key = try #require(server.adminKey)
         let replay = try ActionHubExecutable.run([
             "replay", ActionHubExecutable.packageRoot.appendingPathComponent("fixtures/responses").path, "--url",
@@ -28,6 +29,7 @@ import Testing
             body: Array(#"{"url": "http://127.0.0.1:1/gone"}"#.utf8))
         #expect(hook.status == 201)
         #expect(try RequestBodies.post(RequestBodies.response(user: "after-hook"), to: client).status == 201)
+        try Self.sendAPush(through: server)
 
         try FileManager.default.createDirectory(at: Self.artefacts, withIntermediateDirectories: true)
         let browser = Process()
@@ -51,5 +53,27 @@ import Testing
         )
         #expect(
             FileManager.default.fileExists(atPath: Self.artefacts.appendingPathComponent("dashboard-phone.png").path))
+    }
+
+    /// A push to three users' devices, two receipts and two presses, for the funnel.
+    static func sendAPush(through server: ServerProcess) throws {
+        var tokens: [String] = []
+        for user in ["push-1", "push-2", "push-3"] {
+            tokens.append(PushSendingTests.token("01"))
+            try PushSendingTests.register(tokens.last!, user: user, on: server)
+        }
+        let (_, answer) = try PushSendingTests.send(
+            #"{\#(PushSendingTests.socialPost), "to": {"users": ["push-1", "push-2", "push-3"]}}"#, to: server)
+        let id = try #require(answer["id"]?.stringValue)
+        _ = try PushSendingTests.settled(id, on: server)
+        for token in tokens.prefix(2) {
+            #expect(try PushFunnelTests.delivered(id, token: token, by: server.client).0 == 200)
+        }
+        for (user, action) in [("push-1", "like"), ("push-2", "reply")] {
+            let status = try PushFunnelTests.respond(
+                action, push: id, user: user, respondedAt: Date().addingTimeInterval(5),
+                text: action == "reply" ? "Nice" : nil, to: server)
+            #expect(status == 201)
+        }
     }
 }

@@ -9,7 +9,8 @@ import Testing
     static let resources = ActionHubExecutable.packageRoot.appendingPathComponent("Sources/Dashboard/Resources")
     static let served = [
         ("/dashboard", "dashboard.html"), ("/dashboard/dashboard.js", "dashboard.js"),
-        ("/dashboard/subjects.js", "subjects.js"), ("/dashboard/dashboard.css", "dashboard.css"),
+        ("/dashboard/subjects.js", "subjects.js"), ("/dashboard/funnel.js", "funnel.js"),
+        ("/dashboard/dashboard.css", "dashboard.css"),
         ("/dashboard/favicon.svg", "favicon.svg"),
     ]
 
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func theScriptsParse() throws {
-        for file in ["dashboard.js", "subjects.js"] {
+        for file in ["dashboard.js", "subjects.js", "funnel.js"] {
             let node = Process()
             node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             node.arguments = ["node", "--check", Self.resources.appendingPathComponent(file).path]

@@ -9,10 +9,12 @@ public struct ErasedCounts: Sendable, Equatable {
     public var devices = 0
     /// Webhook deliveries, pending or done, of the erased events: their payloads carry them.
     public var webhookDeliveries = 0
+    /// Pushes' deliveries to the user's devices: they name the user and the device token.
+    public var pushDeliveries = 0
 
     public init(
         events: Int = 0, likes: Int = 0, replies: Int = 0, memberships: Int = 0, choices: Int = 0,
-        listEntries: Int = 0, devices: Int = 0, webhookDeliveries: Int = 0
+        listEntries: Int = 0, devices: Int = 0, webhookDeliveries: Int = 0, pushDeliveries: Int = 0
     ) {
         self.events = events
         self.likes = likes
@@ -22,6 +24,7 @@ public struct ErasedCounts: Sendable, Equatable {
         self.listEntries = listEntries
         self.devices = devices
         self.webhookDeliveries = webhookDeliveries
+        self.pushDeliveries = pushDeliveries
     }
 
     /// The counts by name, in a fixed order, as the receipt shows them.
@@ -29,7 +32,7 @@ public struct ErasedCounts: Sendable, Equatable {
         [
             ("events", events), ("likes", likes), ("replies", replies), ("memberships", memberships),
             ("choices", choices), ("listEntries", listEntries), ("devices", devices),
-            ("webhookDeliveries", webhookDeliveries),
+            ("webhookDeliveries", webhookDeliveries), ("pushDeliveries", pushDeliveries),
         ]
     }
 }

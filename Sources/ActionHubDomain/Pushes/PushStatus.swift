@@ -5,11 +5,14 @@ public struct PushStatus: Sendable, Equatable {
         public var status: PushDeliveryStatus
         /// APNs' reason, or why it was given up on.
         public var reason: String?
+        /// The device said it received it.
+        public var delivered: Bool
 
-        public init(token: String, status: PushDeliveryStatus, reason: String? = nil) {
+        public init(token: String, status: PushDeliveryStatus, reason: String? = nil, delivered: Bool = false) {
             self.token = token
             self.status = status
             self.reason = reason
+            self.delivered = delivered
         }
     }
 

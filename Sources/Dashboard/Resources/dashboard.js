@@ -317,6 +317,8 @@
       renderPosts(byId("top-replies"), replies.posts, "replies");
       await window.ActionHubSubjects.render(category, report, { from: from.toISOString(), to: to.toISOString() },
         { api, element, numberCell, emptyRow });
+      await window.ActionHubFunnel.render(category, { from: from.toISOString(), to: to.toISOString() },
+        { api, element, numberCell, emptyRow });
       await renderWebhooks();
       byId("updated").textContent = "Updated " + new Date().toLocaleTimeString();
       byId("status").textContent = "";

@@ -164,5 +164,6 @@ enum Schema {
             sql: "CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (response_position);"),
         Migration(name: "0014-devices", sql: DevicesSQL.table),
         Migration(name: "0015-pushes", sql: PushesSQL.tables),
+        Migration(name: "0016-push-funnel", sql: PushesSQL.funnel),
     ]
 }

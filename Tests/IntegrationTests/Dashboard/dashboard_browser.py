@@ -8,7 +8,8 @@ asked for, the chart has one bar group per bucket with that bucket's total, ever
 (hour, day, week), the webhook backlog equals /v1/stats/webhooks, and a POST made now shows
 in the stream within 5 s. For the meeting invite, which has no likes or replies: no reply rate
 or top posts, a tally per choice equal to /v1/stats, and top subjects per set, list and choice
-value equal to /v1/stats/subjects for the page's range. Also: the chart code on its own, keyboard focus, labels and table
+value equal to /v1/stats/subjects for the page's range. The push funnel (sent, delivered, acted
+and each button's presses) equals /v1/stats/funnel. Also: the chart code on its own, keyboard focus, labels and table
 headers, no console errors or CSP violations, no sideways scrolling at phone width.
 Screenshots at desktop and phone widths go to the artefact folder.
 
@@ -108,6 +109,27 @@ def compare_with_api(page, label):
         expected = [[post["postId"], {"likes": post["likes"], "replies": post["replies"]}] for post in posts]
         check(rows == expected, f"{label}: top posts by {by} show {rows} for {expected}")
     return stats
+
+
+def compare_funnel(page, label):
+    shown = page.evaluate("""() => {
+        const table = document.getElementById('funnel');
+        const value = (row, field) => Number(row.querySelector(`td[data-field="${field}"]`).dataset.value);
+        return {
+            from: table.dataset.from, to: table.dataset.to,
+            steps: Object.fromEntries([...document.querySelectorAll('#funnel-steps tr[data-step]')]
+                .map((row) => [row.dataset.step, value(row, row.dataset.step)])),
+            actions: Object.fromEntries([...document.querySelectorAll('#funnel-actions tr[data-action]')]
+                .map((row) => [row.dataset.action, value(row, 'acted')])),
+        };
+    }""")
+    funnel = api("/v1/stats/funnel?" + urllib.parse.urlencode(
+        {"category": "social_post", "from": shown["from"], "to": shown["to"]}))
+    expected = {step: funnel[step] for step in ("sent", "delivered", "acted")}
+    check(shown["steps"] == expected, f"{label}: the funnel shows {shown['steps']} for {expected}")
+    acted = {action: tally["acted"] for action, tally in funnel["actions"].items()}
+    check(shown["actions"] == acted, f"{label}: the buttons show {shown['actions']} for {acted}")
+    return expected
 
 
 def chart_alone(page):
@@ -227,6 +249,8 @@ with sync_playwright() as playwright:
     accessible(page)
     day = compare_with_api(page, "last day")
     check(sum(tally["count"] for tally in day["totals"].values()) > 0, "the filled server shows no responses")
+    check(compare_funnel(page, "last day") == {"sent": 3, "delivered": 2, "acted": 2},
+          "the push sent by the test is not in the funnel")
     backlog = api("/v1/stats/webhooks")["items"]
     shown = read_page_numbers(page)["webhooks"]
     expected = {endpoint["id"]: {"pending": endpoint["pending"], "failed": endpoint["failed"]} for endpoint in backlog}
