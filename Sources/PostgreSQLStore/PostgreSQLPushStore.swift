@@ -145,7 +145,16 @@ public final class PostgreSQLPushStore: PushStore, PushOutbox {
     public func settle(_ attempts: [PushAttempt], claiming limit: Int, now: Int64, leaseUntil: Int64) throws
         -> [DuePush]
     {
-        try transaction { connection in
+        if attempts.isEmpty {
+            // An idle sender asks every round: one indexed read then, no transaction.
+            let due = try pool.withConnection(retryIfLost: true) { connection in
+                try connection.query(
+                    "SELECT 1 FROM push_deliveries WHERE status = 'queued' AND due_at <= $1 LIMIT 1", ["\(now)"]
+                ).rowCount
+            }
+            if due == 0 { return [] }
+        }
+        return try transaction { connection in
             for attempt in attempts { try Self.record(attempt, now: now, on: connection) }
             guard limit > 0 else { return [] }
             // Deliveries whose device is gone or disabled fail with its reason, not sent.

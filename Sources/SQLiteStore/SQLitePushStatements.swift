@@ -17,6 +17,7 @@ final class SQLitePushStatements {
     let retry: SQLiteStatement
     let fail: SQLiteStatement
     let disableDevice: SQLiteStatement
+    let anyDue: SQLiteStatement
     let receive: SQLiteStatement
     let receipt: SQLiteStatement
     let funnelCounts: SQLiteStatement
@@ -48,6 +49,8 @@ final class SQLitePushStatements {
             SELECT token, status, reason, delivered_at IS NOT NULL FROM push_deliveries WHERE push_position = ?1
             ORDER BY sequence
             """)
+        anyDue = try connection.prepare(
+            "SELECT 1 FROM push_deliveries WHERE status = 'queued' AND due_at <= ?1 LIMIT 1")
         receive = try connection.prepare(
             """
             UPDATE push_deliveries SET delivered_at = ?3

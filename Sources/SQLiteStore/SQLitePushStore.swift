@@ -88,6 +88,8 @@ public final class SQLitePushStore: PushStore, PushOutbox {
     {
         try outbox { state in
             let statements = state.statements
+            // An idle sender asks every round: only a read then, no write lock taken from the writer.
+            if attempts.isEmpty, try statements.anyDue.rows([.integer(now)], { _ in true }).isEmpty { return [] }
             var due: [DuePush] = []
             try statements.connection.transaction(.immediate) {
                 for attempt in attempts { try statements.record(attempt, now: now) }
