@@ -53,6 +53,7 @@ public final class APNsSender: @unchecked Sendable {
     private var inFlight = 0
     private var isStopping = false
     private var isWoken = false
+    private let lastReport = Locked<ContinuousClock.Instant?>(nil)
     private let stopped = DispatchSemaphore(value: 0)
 
     public init(outbox: any PushOutbox, token: ProviderToken, options: Options, telemetry: Telemetry) throws {
@@ -202,6 +203,7 @@ public final class APNsSender: @unchecked Sendable {
             return
         }
         telemetry.metrics.increment(Telemetry.Name.pushAttempts, [answer.label])
+        reportIfTheOperatorMustAct(answer)
         let now = Timestamp.milliseconds()
         let outcome: PushAttempt.Outcome
         switch answer {
@@ -222,6 +224,25 @@ public final class APNsSender: @unchecked Sendable {
         finished.append(PushAttempt(sequence: push.sequence, token: push.token, outcome: outcome))
         wake.signal()
         wake.unlock()
+    }
+
+    /// APNs refusing the key, or a token that cannot be made, stops every push until the operator
+    /// fixes it: said in the log, once a minute at most.
+    private func reportIfTheOperatorMustAct(_ answer: APNsAnswer) {
+        guard case .retry(let reason, let label) = answer,
+            ["InvalidProviderToken", "MissingProviderToken", "token", "connection"].contains(label)
+        else { return }
+        let now = ContinuousClock.now
+        let due = lastReport.withLock { last in
+            guard last.map({ now - $0 >= .seconds(60) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if due {
+            telemetry.logger.error(
+                "APNs cannot be sent to; pushes wait and are retried",
+                ["reason": .string(reason), "result": .string(label)])
+        }
     }
 
     /// A retry, unless the attempts are used up or the push expired before `at`.

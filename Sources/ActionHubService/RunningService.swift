@@ -67,7 +67,7 @@ public final class RunningService: Sendable {
             }
         ) {
             store.gauges() + Self.webhookGauges(store.webhooks, dispatcher: dispatcherBox.withLock { $0 })
-                + Self.callGauges(caller) + [
+                + Self.callGauges(caller) + Self.pushGauges(store.pushes, sender: senderBox.withLock { $0 }) + [
                     MetricsRegistry.Gauge(
                         name: "actionhub_open_connections", help: "HTTP connections open now.",
                         value: Double(openConnections.count)),
@@ -157,6 +157,20 @@ public final class RunningService: Sendable {
         return try CurlBackendCaller(
             secret: secret, concurrency: configuration.calls.concurrency,
             userAgent: "ActionHub/\(ActionHubVersion.current)", telemetry: configuration.telemetry)
+    }
+
+    /// The push outbox's backlog and the sender's streams in flight, when it sends.
+    private static func pushGauges(_ outbox: any PushOutbox, sender: APNsSender?) -> [MetricsRegistry.Gauge] {
+        guard let sender else { return [] }
+        return [
+            MetricsRegistry.Gauge(
+                name: "actionhub_push_queued_deliveries",
+                help: "Push deliveries not yet sent or failed: due, waiting for a retry, or in flight.",
+                value: Double((try? outbox.queuedCount()) ?? 0)),
+            MetricsRegistry.Gauge(
+                name: "actionhub_push_requests_in_flight", help: "Push requests sent to APNs and not yet answered.",
+                value: Double(sender.requestsInFlight)),
+        ]
     }
 
     private static func callGauges(_ caller: CurlBackendCaller?) -> [MetricsRegistry.Gauge] {

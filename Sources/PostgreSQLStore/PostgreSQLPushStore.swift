@@ -198,6 +198,14 @@ public final class PostgreSQLPushStore: PushStore, PushOutbox {
         }
     }
 
+    public func queuedCount() throws -> Int {
+        try pool.withConnection(retryIfLost: true) { connection in
+            Int(
+                try connection.query("SELECT count(*) FROM push_deliveries WHERE status = 'queued'").integer(
+                    row: 0, column: 0) ?? 0)
+        }
+    }
+
     private static func record(_ attempt: PushAttempt, now: Int64, on connection: PostgreSQLConnection) throws {
         let sequence = "\(attempt.sequence)"
         switch attempt.outcome {

@@ -18,6 +18,7 @@ final class SQLitePushStatements {
     let fail: SQLiteStatement
     let disableDevice: SQLiteStatement
     let anyDue: SQLiteStatement
+    let queued: SQLiteStatement
     let receive: SQLiteStatement
     let receipt: SQLiteStatement
     let funnelCounts: SQLiteStatement
@@ -51,6 +52,7 @@ final class SQLitePushStatements {
             """)
         anyDue = try connection.prepare(
             "SELECT 1 FROM push_deliveries WHERE status = 'queued' AND due_at <= ?1 LIMIT 1")
+        queued = try connection.prepare("SELECT count(*) FROM push_deliveries WHERE status = 'queued'")
         receive = try connection.prepare(
             """
             UPDATE push_deliveries SET delivered_at = ?3

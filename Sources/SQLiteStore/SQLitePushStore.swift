@@ -146,6 +146,10 @@ public final class SQLitePushStore: PushStore, PushOutbox {
         }
     }
 
+    public func queuedCount() throws -> Int {
+        try outbox { state in try state.statements.queued.rows { Int($0.integer(at: 0)) }.first ?? 0 }
+    }
+
     /// Closes the connections; later calls throw `StoreClosed`.
     public func close() {
         creation.withLock { $0 = nil }

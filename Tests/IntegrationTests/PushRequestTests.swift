@@ -81,6 +81,26 @@ struct PushRequestTests {
         #expect(standIn.requests.isEmpty)
     }
 
+    /// A key APNs does not accept (here: another key id than the stand-in's) stops nothing for
+    /// good: the push waits for the fix, and the log says why.
+    @Test func aKeyAPNsRefusesKeepsThePushQueuedAndTheLogSaysSo() throws {
+        let standIn = try APNsStandIn()
+        let arguments = standIn.serveArguments().map { $0 == APNsStandIn.keyId ? "OTHERKEY99" : $0 }
+        let server = try ServerProcess(arguments: ["--rate-limit", "0", "--log-level", "warning"] + arguments)
+        defer { _ = server.stop() }
+        try PushSendingTests.register(PushSendingTests.token("01"), user: "u-1", on: server)
+        let (_, answer) = try PushSendingTests.send(
+            #"{\#(PushSendingTests.socialPost), "to": {"users": ["u-1"]}}"#, to: server)
+        let id = try #require(answer["id"]?.stringValue)
+        #expect(standIn.waitFor(within: 10) { $0.contains { $0.reason == "InvalidProviderToken" } })
+        let deadline = Date().addingTimeInterval(TimingBudget.seconds(10))
+        while !server.standardError.contains("APNs cannot be sent to") && Date() < deadline { usleep(50_000) }
+        #expect(server.standardError.contains(#""reason":"InvalidProviderToken""#))
+        let status = try PushSendingTests.push(id, on: server)
+        #expect(status["counts"]?["queued"] == JSONValue(1))
+        #expect(status["devices"]?.arrayValue?.first?["reason"] == .string("InvalidProviderToken"))
+    }
+
     @Test func theSameIdempotencyKeyAndBodySendOnceAnotherBodyConflicts() throws {
         let standIn = try APNsStandIn()
         let server = try PushSendingTests.server(.sqlite, standIn)

@@ -162,5 +162,6 @@ struct PushSendingTests {
         #expect(metrics.contains(#"actionhub_push_attempts_total{result="timeout"} 2"#))
         #expect(metrics.contains(#"actionhub_push_attempts_total{result="TooManyRequests"} 2"#))
         #expect(metrics.contains("actionhub_push_request_duration_seconds_count"))
+        #expect(metrics.contains("actionhub_push_queued_deliveries 0"))
     }
 }

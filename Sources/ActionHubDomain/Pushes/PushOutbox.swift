@@ -5,4 +5,6 @@ public protocol PushOutbox: Sendable {
     /// `leaseUntil` (an instance that dies holding them frees them then). A delivery whose device
     /// was disabled meanwhile fails with the device's reason instead of being taken.
     func settle(_ attempts: [PushAttempt], claiming limit: Int, now: Int64, leaseUntil: Int64) throws -> [DuePush]
+    /// Deliveries queued now: due, waiting for a retry, or in flight.
+    func queuedCount() throws -> Int
 }
