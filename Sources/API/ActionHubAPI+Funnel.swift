@@ -41,6 +41,7 @@ extension ActionHubAPI {
         var errors: [FieldError] = []
         let category = StatsParameters.category(from: request, routes: service.routes, errors: &errors)
         let push = PageQuery.single("push", in: request, errors: &errors)
+        if push?.isEmpty == true { errors.append(FieldError(field: "push", message: "must be a push id")) }
         let to = StatsParameters.moment("to", from: request, errors: &errors) ?? Timestamp.milliseconds()
         let from = StatsParameters.moment("from", from: request, errors: &errors) ?? 0
         guard errors.isEmpty, let category else { throw ValidationFailure(errors) }
