@@ -93,7 +93,7 @@ struct MigrationTests {
             databasePath: url, arguments: ["--rate-limit", "0"], adminKey: recorded.adminKey)
         try expectTheSameHistory(server, recorded)
         let migrations = try PostgreSQLConnection(url: url).query("SELECT count(*) FROM schema_migrations")
-        #expect(migrations.integer(row: 0, column: 0) == 16)
+        #expect(migrations.integer(row: 0, column: 0) == 18)
         #expect(server.stop() == 0)
     }
 }

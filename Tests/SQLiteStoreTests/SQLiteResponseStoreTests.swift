@@ -68,7 +68,7 @@ import Testing
                 "0001-responses-likes-replies", "0002-heartbeat", "0003-api-keys", "0004-post-counts",
                 "0005-response-notification", "0006-webhooks", "0007-token-revocations",
                 "0008-stats", "0009-user-history-by-action", "0010-subjects", "0011-key-rate-limits", "0012-erasure",
-                "0013-deliveries-by-event", "0014-devices",
+                "0013-deliveries-by-event", "0014-devices", "0015-pushes", "0016-push-funnel",
             ])
     }
 
