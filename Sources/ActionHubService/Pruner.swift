@@ -10,15 +10,20 @@ final class Pruner: Sendable {
     private let settings: RetentionSettings
     private let store: any ResponseStore
     private let outbox: any WebhookOutbox
+    private let pushes: any PushOutbox
     private let logger: Logger
     /// Signalled by `stop`; the thread waits on it between rounds.
     private let stopping = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(settings: RetentionSettings, store: any ResponseStore, outbox: any WebhookOutbox, logger: Logger) {
+    init(
+        settings: RetentionSettings, store: any ResponseStore, outbox: any WebhookOutbox, pushes: any PushOutbox,
+        logger: Logger
+    ) {
         self.settings = settings
         self.store = store
         self.outbox = outbox
+        self.pushes = pushes
         self.logger = logger
         guard settings.events.duration != nil || settings.deliveries.duration != nil else {
             stopped.signal()
@@ -47,6 +52,7 @@ final class Pruner: Sendable {
         }
         if let cutoff = settings.deliveries.cutoff(now: now) {
             removed["deliveries"] = JSONValue(drain { try outbox.pruneDeliveries(settledBefore: cutoff, limit: $0) })
+            removed["pushRows"] = JSONValue(drain { try pushes.prunePushes(createdBefore: cutoff, limit: $0) })
         }
         if removed.keys.contains(where: { removed[$0] != JSONValue(0) }) { logger.info("pruned", removed) }
     }

@@ -124,7 +124,7 @@ public final class RunningService: Sendable {
         self.sender = sender
         senderBox.withLock { $0 = sender }
         pruner = Pruner(
-            settings: configuration.retention, store: store.store, outbox: store.webhooks,
+            settings: configuration.retention, store: store.store, outbox: store.webhooks, pushes: store.pushes,
             logger: configuration.telemetry.logger)
         self.keys = keys
         self.caller = caller

@@ -198,6 +198,26 @@ public final class PostgreSQLPushStore: PushStore, PushOutbox {
         }
     }
 
+    public func prunePushes(createdBefore cutoff: Int64, limit: Int) throws -> Int {
+        let values = [Timestamp.format(milliseconds: cutoff), "\(limit)"]
+        return try transaction { connection in
+            let deliveries = try connection.query(
+                """
+                DELETE FROM push_deliveries WHERE sequence IN (
+                    SELECT d.sequence FROM pushes p JOIN push_deliveries d ON d.push_position = p.position
+                    WHERE p.created_at < $1 AND d.status <> 'queued' ORDER BY p.position LIMIT $2)
+                """, values)
+            let pushes = try connection.query(
+                """
+                DELETE FROM pushes WHERE position IN (
+                    SELECT p.position FROM pushes p WHERE p.created_at < $1
+                        AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.push_position = p.position)
+                    ORDER BY p.position LIMIT $2)
+                """, values)
+            return deliveries.affectedRows + pushes.affectedRows
+        }
+    }
+
     public func queuedCount() throws -> Int {
         try pool.withConnection(retryIfLost: true) { connection in
             Int(

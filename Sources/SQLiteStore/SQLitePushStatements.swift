@@ -19,6 +19,8 @@ final class SQLitePushStatements {
     let disableDevice: SQLiteStatement
     let anyDue: SQLiteStatement
     let queued: SQLiteStatement
+    let pruneDeliveries: SQLiteStatement
+    let prunePushes: SQLiteStatement
     let receive: SQLiteStatement
     let receipt: SQLiteStatement
     let funnelCounts: SQLiteStatement
@@ -53,6 +55,20 @@ final class SQLitePushStatements {
         anyDue = try connection.prepare(
             "SELECT 1 FROM push_deliveries WHERE status = 'queued' AND due_at <= ?1 LIMIT 1")
         queued = try connection.prepare("SELECT count(*) FROM push_deliveries WHERE status = 'queued'")
+        // Pushes by position are oldest first: the scan stops at the limit or the cutoff.
+        pruneDeliveries = try connection.prepare(
+            """
+            DELETE FROM push_deliveries WHERE sequence IN (
+                SELECT d.sequence FROM pushes p JOIN push_deliveries d ON d.push_position = p.position
+                WHERE p.created_at < ?1 AND d.status <> 'queued' ORDER BY p.position LIMIT ?2)
+            """)
+        prunePushes = try connection.prepare(
+            """
+            DELETE FROM pushes WHERE position IN (
+                SELECT p.position FROM pushes p WHERE p.created_at < ?1
+                    AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.push_position = p.position)
+                ORDER BY p.position LIMIT ?2)
+            """)
         receive = try connection.prepare(
             """
             UPDATE push_deliveries SET delivered_at = ?3

@@ -146,6 +146,18 @@ public final class SQLitePushStore: PushStore, PushOutbox {
         }
     }
 
+    public func prunePushes(createdBefore cutoff: Int64, limit: Int) throws -> Int {
+        let values: [SQLiteValue] = [.text(Timestamp.format(milliseconds: cutoff)), .integer(Int64(limit))]
+        return try outbox { state in
+            try state.statements.connection.transaction(.immediate) {
+                try state.statements.pruneDeliveries.run(values)
+                let deliveries = state.statements.connection.changes
+                try state.statements.prunePushes.run(values)
+                return deliveries + state.statements.connection.changes
+            }
+        }
+    }
+
     public func queuedCount() throws -> Int {
         try outbox { state in try state.statements.queued.rows { Int($0.integer(at: 0)) }.first ?? 0 }
     }

@@ -73,8 +73,8 @@ enum ServeCommand {
                 + "stats keep their counts"),
         Setting(
             name: "retain-deliveries", defaultValue: "30d",
-            help: "how long delivered and failed webhook deliveries are kept (s, m, h or d, or off); pending "
-                + "ones are kept until they settle"),
+            help: "how long delivered and failed webhook deliveries, and pushes with their sent and failed "
+                + "deliveries, are kept (s, m, h or d, or off); pending and queued ones are kept until they settle"),
         Setting(
             name: "apns-key-file", defaultValue: "",
             help: "the team's APNs token key (.p8, from the Apple developer account); with --apns-key-id and "

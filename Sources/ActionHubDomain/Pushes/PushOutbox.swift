@@ -7,4 +7,9 @@ public protocol PushOutbox: Sendable {
     func settle(_ attempts: [PushAttempt], claiming limit: Int, now: Int64, leaseUntil: Int64) throws -> [DuePush]
     /// Deliveries queued now: due, waiting for a retry, or in flight.
     func queuedCount() throws -> Int
+    /// Removes up to `limit` settled (sent or failed) deliveries of pushes created before
+    /// `cutoff` (Unix milliseconds), oldest pushes first, then up to `limit` of those pushes that
+    /// have none left; queued deliveries stay until they settle. Returns the rows removed: called
+    /// again until it returns 0.
+    func prunePushes(createdBefore cutoff: Int64, limit: Int) throws -> Int
 }
