@@ -2,7 +2,6 @@ import ActionHubDomain
 import Basics
 import Codegen
 import Crypto
-import Foundation
 import HTTP
 import JSON
 
@@ -26,14 +25,11 @@ extension ActionHubAPI {
             throw Problem.validation([FieldError(field: "Idempotency-Key", message: "must be 1 to 255 bytes")])
         }
         let object = try JSONBody.object(from: request.http)
-        let id = UUIDText.random().lowercased()
-        let push = try PushRequest(object, id: id, routes: service.routes)
-        let hash = Hex.encode(try Digest.sha256(request.http.body))
+        // Only a retry under an Idempotency-Key is compared with the request before it.
+        let hash = try key.map { _ in Hex.encode(try Digest.sha256(request.http.body)) } ?? ""
         let created = try pushes.store.create(
-            NewPush(
-                id: id, category: push.category, payload: push.payload, recipients: push.recipients,
-                collapseId: push.collapseId, expiration: push.expiration, priority: push.priority,
-                idempotencyKey: key, requestHash: hash, createdAt: Timestamp.format(Date())))
+            PushRequest.newPush(
+                object, id: UUIDText.random(), idempotencyKey: key, requestHash: hash, routes: service.routes))
         switch created {
         case .created(let id, let devices), .existing(let id, let devices):
             if case .created = created { pushes.queued() }

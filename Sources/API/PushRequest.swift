@@ -4,21 +4,17 @@ import Codegen
 import Foundation
 import JSON
 
-/// The body of `POST /v1/pushes`, checked field by field, with the APNs payload it makes.
-struct PushRequest {
-    var category: String
-    var payload: String
-    var recipients: NewPush.Recipients
-    var collapseId: String?
-    var expiration: Int64?
-    var priority: Int
-
+/// The body of `POST /v1/pushes`, checked field by field, made into the push to store with the
+/// APNs payload it makes.
+enum PushRequest {
     static let fields: Set<String> = [
         "category", "alert", "userInfo", "mediaUrl", "to", "collapseId", "expiration", "priority",
     ]
 
     /// Every field's errors at once, as a 422.
-    init(_ object: JSONObject, id: String, routes: RouteTable) throws {
+    static func newPush(
+        _ object: JSONObject, id: String, idempotencyKey: String?, requestHash: String, routes: RouteTable
+    ) throws -> NewPush {
         var errors = JSONBody.unknownFields(of: object, known: Self.fields)
         let category = object["category"]?.stringValue ?? ""
         if category.isEmpty {
@@ -121,12 +117,10 @@ struct PushRequest {
             }
         }
         guard errors.isEmpty, let recipients else { throw ValidationFailure(errors) }
-        self.category = category
-        self.payload = payload
-        self.recipients = recipients
-        self.collapseId = collapseId
-        self.expiration = expiration
-        self.priority = priority
+        return NewPush(
+            id: id, category: category, payload: payload, recipients: recipients, collapseId: collapseId,
+            expiration: expiration, priority: priority, idempotencyKey: idempotencyKey, requestHash: requestHash,
+            createdAt: Timestamp.format(Date()))
     }
 
     private static func fieldError(_ error: APNsPayloadError) -> FieldError {

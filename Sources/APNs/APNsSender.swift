@@ -147,26 +147,31 @@ public final class APNsSender: @unchecked Sendable {
         }
         isWoken = false
         while !isStopping && Date() < gather && inFlight > 0 { _ = wake.wait(until: gather) }
-        let taken = finished
-        finished.removeAll()
-        return taken
+        return takeFinishedLocked()
     }
 
     private func takeFinished() -> [PushAttempt] {
         wake.lock()
         defer { wake.unlock() }
-        let taken = finished
-        finished.removeAll()
-        return taken
+        return takeFinishedLocked()
+    }
+
+    /// With `wake` locked.
+    private func takeFinishedLocked() -> [PushAttempt] {
+        defer { finished.removeAll() }
+        return finished
     }
 
     private func start(_ push: DuePush) {
+        wake.lock()
+        inFlight += 1
+        wake.unlock()
         let bearer: String
         do {
             bearer = try token.current()
         } catch {
             telemetry.logger.error("the APNs provider token could not be made", ["error": .string("\(error)")])
-            return finish(push, .retry(reason: "provider token: \(error)", label: "token"), bearer: nil)
+            return finish(push, (.retry(reason: "provider token: \(error)", label: "token"), nil))
         }
         let base = options.url ?? (push.environment == .sandbox ? Self.sandboxURL : Self.productionURL)
         var headers: [(name: String, value: String)] = [
@@ -179,24 +184,21 @@ public final class APNsSender: @unchecked Sendable {
         let request = CurlRequest(
             url: "\(base)/3/device/\(push.token)", headers: headers, body: Array(push.payload.utf8),
             timeoutMilliseconds: Int(options.timeout / .milliseconds(1)), bodyLimit: 4096)
-        wake.lock()
-        inFlight += 1
-        wake.unlock()
         let started = pool.start(request) { [self] result in
+            // Not an attempt: the delivery stays as it was, for whoever runs next.
+            if case .failure(.stopped) = result { return finish(push, nil) }
             if case .success(let response) = result {
                 telemetry.metrics.observe(Telemetry.Name.pushDuration, [], response.duration.inSeconds)
             }
-            finish(push, APNsAnswer(result), bearer: bearer)
+            finish(push, (APNsAnswer(result), bearer))
         }
-        if !started {
-            finish(push, .retry(reason: "the sender stopped", label: "stopped"), bearer: bearer)
-        }
+        if !started { finish(push, nil) }
     }
 
-    /// Turns an answer into what the outbox records; called on the pool's thread.
-    private func finish(_ push: DuePush, _ answer: APNsAnswer, bearer: String?) {
-        if case .retry(_, "stopped") = answer {
-            // Not an attempt: the delivery stays as it was, for whoever runs next.
+    /// Turns an answer to the request made with `bearer` into what the outbox records (nothing
+    /// without one), and frees its slot; called on the pool's thread.
+    private func finish(_ push: DuePush, _ answered: (answer: APNsAnswer, bearer: String?)?) {
+        guard let (answer, bearer) = answered else {
             wake.lock()
             inFlight -= 1
             wake.unlock()
@@ -220,7 +222,7 @@ public final class APNsSender: @unchecked Sendable {
             outcome = retry(push, reason: reason, at: now + Self.backoff(attempts: push.attempts))
         }
         wake.lock()
-        if bearer != nil { inFlight -= 1 }
+        inFlight -= 1
         finished.append(PushAttempt(sequence: push.sequence, token: push.token, outcome: outcome))
         wake.signal()
         wake.unlock()
@@ -266,14 +268,7 @@ public final class APNsSender: @unchecked Sendable {
     /// The same for every attempt of one push to one device, so APNs' logs and the app tell
     /// repeats apart: a UUID (version 8) from SHA-256 of the push id and the token.
     public static func apnsId(push: String, token: String) -> String {
-        var bytes = Array(((try? Digest.sha256(Array("\(push)\n\(token)".utf8))) ?? []).prefix(16))
-        guard bytes.count == 16 else { return UUIDText.random().lowercased() }
-        bytes[6] = (bytes[6] & 0x0f) | 0x80
-        bytes[8] = (bytes[8] & 0x3f) | 0x80
-        let hex = Hex.encode(bytes)
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex.dropFirst(range.lowerBound).prefix(range.count))
-        }
-        return parts.joined(separator: "-")
+        guard let digest = try? Digest.sha256(Array("\(push)\n\(token)".utf8)) else { return UUIDText.random() }
+        return UUIDText.derived(from: digest)
     }
 }

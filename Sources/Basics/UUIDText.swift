@@ -35,8 +35,21 @@ public enum UUIDText {
     /// A new random (version 4) UUID in lower case, from the system's generator (getrandom).
     public static func random() -> String {
         var generator = SystemRandomNumberGenerator()
-        let high: UInt64 = (generator.next() & ~0xF000) | 0x4000
-        let low: UInt64 = (generator.next() & ~(0xC << 60)) | (0x8 << 60)
+        return text(high: generator.next(), low: generator.next(), version: 4)
+    }
+
+    /// A name-based (version 8) UUID in lower case from the first 16 bytes of `digest` (a
+    /// SHA-256 of the name, say): the same name always gives the same UUID.
+    public static func derived(from digest: [UInt8]) -> String {
+        precondition(digest.count >= 16, "a UUID takes 16 bytes")
+        let word = { (start: Int) in digest[start..<start + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+        return text(high: word(0), low: word(8), version: 8)
+    }
+
+    /// The 8-4-4-4-12 text of the two words, with the version and the RFC 9562 variant set.
+    private static func text(high: UInt64, low: UInt64, version: UInt64) -> String {
+        let high = (high & ~0xF000) | (version << 12)
+        let low = (low & ~(0xC << 60)) | (0x8 << 60)
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(36)

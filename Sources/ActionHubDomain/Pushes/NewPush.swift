@@ -16,7 +16,7 @@ public struct NewPush: Sendable, Equatable {
     public var expiration: Int64?
     /// 10 (at once) or 5 (as the device's power allows).
     public var priority: Int
-    /// The caller's `Idempotency-Key`, and a hash of the request it came with.
+    /// The caller's `Idempotency-Key`, and a hash of the request it came with (empty without a key).
     public var idempotencyKey: String?
     public var requestHash: String
     /// RFC 3339, UTC.
